@@ -1,0 +1,86 @@
+import Fastify from 'fastify';
+import multipart from '@fastify/multipart';
+import type { Engine } from './engine.ts';
+
+export interface LauncherOptions {
+  port: number;
+  host?: string;
+  version: string;
+  engine: Engine;
+  /** Jobs run at the same time (default: the engine's worker threads); further requests answer 503 BUSY. */
+  slots?: number;
+}
+
+/**
+ * The launcher (executor) HTTP service:
+ * - GET /health → {status, version, models, busy, running, slots}
+ * - POST /run, multipart: `job` (JSON {jobId, model, version, settings, crop, language}), `image`, optional
+ *   `mask` → NDJSON lines: {type:'started'}, then {type:'result', items, measurements, files:[{filename,
+ *   data (base64)}]} or {type:'error', code, message}
+ * - POST /update {version} → records the version it was asked to run (the local launcher runs this checkout).
+ */
+export async function startLauncher(opts: LauncherOptions) {
+  const app = Fastify({ logger: false, bodyLimit: 1024 * 1024 });
+  await app.register(multipart, { limits: { fileSize: 512 * 1024 * 1024, files: 2 } });
+  const slots = opts.slots ?? opts.engine.slots;
+  let running = 0;
+  let version = opts.version;
+
+  app.get('/health', async () => ({ status: 'ok', version, models: opts.engine.models(), busy: running >= slots, running, slots }));
+
+  app.post('/update', async (request) => {
+    const body = request.body as { version?: unknown };
+    if (typeof body?.version === 'string' && body.version.trim()) version = body.version.trim();
+    return { status: 'ok', version };
+  });
+
+  app.post('/run', async (request, reply) => {
+    if (running >= slots) return reply.status(503).send({ code: 'BUSY', message: 'The launcher is busy.' });
+    running += 1;
+    try {
+      let job: Record<string, unknown> | null = null;
+      let image: Buffer | null = null;
+      let mask: Buffer | null = null;
+      for await (const part of request.parts()) {
+        if (part.type === 'field' && part.fieldname === 'job') job = JSON.parse(String(part.value));
+        else if (part.type === 'file' && part.fieldname === 'image') image = await part.toBuffer();
+        else if (part.type === 'file' && part.fieldname === 'mask') mask = await part.toBuffer();
+        else if (part.type === 'file') part.file.resume();
+      }
+      if (!job || !image || typeof job.model !== 'string') return reply.status(400).send({ code: 'BAD_REQUEST', message: 'job and image are required' });
+      reply.raw.writeHead(200, { 'content-type': 'application/x-ndjson' });
+      reply.raw.write(JSON.stringify({ type: 'started', jobId: job.jobId }) + '\n');
+      try {
+        const out = await opts.engine.run({
+          model: job.model,
+          version: String(job.version ?? ''),
+          settings: (job.settings as Record<string, unknown>) ?? {},
+          crop: (job.crop as never) ?? null,
+          language: job.language === 'de' ? 'de' : 'en',
+          image,
+          mask,
+        });
+        reply.raw.write(
+          JSON.stringify({ type: 'result', items: out.items, measurements: out.measurements, files: out.files.map((f) => ({ filename: f.filename, data: f.data.toString('base64') })) }) + '\n',
+        );
+      } catch (err) {
+        const e = err as { code?: string; message?: string };
+        reply.raw.write(JSON.stringify({ type: 'error', code: e.code ?? 'ANALYSIS_FAILED', message: e.message ?? String(err) }) + '\n');
+      }
+      reply.raw.end();
+      return reply;
+    } finally {
+      running -= 1;
+    }
+  });
+
+  await app.listen({ port: opts.port, host: opts.host ?? '127.0.0.1' });
+  const address = app.server.address();
+  return {
+    port: typeof address === 'object' && address ? address.port : opts.port,
+    close: async () => {
+      await app.close();
+      await opts.engine.close();
+    },
+  };
+}

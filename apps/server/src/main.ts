@@ -1,0 +1,42 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './platform/db/client.ts';
+import { createStorage } from './platform/storage/storage.ts';
+import { createMailer } from './platform/mail/mailer.ts';
+import { buildApp } from './app.ts';
+import { bootstrap } from './modules/system/bootstrap.ts';
+import { LauncherSupervisor } from './platform/compute/supervisor.ts';
+import { startLocalNode } from './modules/system/local-node.ts';
+
+/** `npm start`: migrations, first admin, built-in models, then the server on PORT. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const version = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')).version as string;
+  const database = await openDatabase({ url: config.databaseUrl, dir: config.databaseUrl ? null : join(config.dataDir, 'db') });
+  const storage = createStorage(config.dataDir);
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, mailDir: join(config.dataDir, 'mail'), from: config.mailFrom, log: (m) => console.log(m) });
+  const launchers = new LauncherSupervisor({ log: (m) => console.log(m) });
+  const app = await buildApp({ config, database, storage, mailer, version, launchers });
+  const admin = await bootstrap({ config, db: database.db });
+  await startLocalNode(database.db, launchers, config.launcherPort, version);
+  await app.listen({ port: config.port, host: config.host });
+  console.log(`Lamella ${version} (${config.environment}) at ${config.publicUrl} — database: ${database.kind}, mail: ${mailer.transport}`);
+  if (admin.created) {
+    console.log(`First admin created: ${admin.email}${admin.generatedPassword ? ` with password ${admin.generatedPassword} (set ADMIN_PASSWORD to choose it)` : ''}. Log in at ${config.publicUrl}/auth/login`);
+  }
+  const stop = async (signal: string) => {
+    console.log(`${signal}: shutting down`);
+    await launchers.stopAll();
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,32 @@
+import { eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../../platform/db/client.ts';
+import { executors } from '../../../platform/db/schema/index.ts';
+import type { LauncherSupervisor } from '../../../platform/compute/supervisor.ts';
+import { AppError } from '../../../platform/http/errors.ts';
+import type { NodeProvider } from './types.ts';
+
+/**
+ * The built-in `local` provider: the node's launchers are child processes of this server (ctx.launchers).
+ * Start enables every launcher and spawns it; Stop ends the processes and disables the launchers
+ * (launcher state "stopped"). The dispatcher's health check then marks the node ONLINE or OFFLINE.
+ */
+export function localProvider(db: Db, supervisor: LauncherSupervisor | null): NodeProvider {
+  const need = () => {
+    if (!supervisor) throw new AppError(502, 'LOCAL_LAUNCHERS_UNAVAILABLE', 'adminErrors.localUnavailable');
+    return supervisor;
+  };
+  return {
+    async start(_node, launchers) {
+      const s = need();
+      if (launchers.length) await db.update(executors).set({ isEnabled: true }).where(inArray(executors.id, launchers.map((e) => e.id)));
+      for (const e of launchers) s.start(e.id, e.port, e.envVariables);
+      return { done: true };
+    },
+    async stop(node, launchers) {
+      const s = need();
+      await Promise.all(launchers.map((e) => s.stop(e.id)));
+      await db.update(executors).set({ isEnabled: false, busyJobId: null }).where(eq(executors.nodeId, node.id));
+      return { done: true };
+    },
+  };
+}

@@ -1,0 +1,22 @@
+/**
+ * The analysis models that ship with Lamella (packages/analysis). They are registered in the models registry
+ * at start; staff can change their access and texts in the back-office afterwards.
+ */
+export interface BuiltinModel {
+  internalName: string;
+  displayName: string;
+  version: string;
+  versions: string[];
+  accessType: 'PUBLIC' | 'PRIVATE';
+  isDefaultVisible: boolean;
+}
+
+const versions = ['20241025', '20250101'];
+
+export const builtinModels: BuiltinModel[] = [
+  { internalName: 'grain-size', displayName: 'Grain size (ASTM E112)', version: '20250101', versions, accessType: 'PUBLIC', isDefaultVisible: true },
+  { internalName: 'layer-thickness', displayName: 'Layer thickness', version: '20250101', versions, accessType: 'PUBLIC', isDefaultVisible: true },
+  { internalName: 'cracks', displayName: 'Cracks', version: '20250101', versions, accessType: 'PUBLIC', isDefaultVisible: true },
+  { internalName: 'porosity', displayName: 'Porosity and phase fraction', version: '20250101', versions, accessType: 'PUBLIC', isDefaultVisible: true },
+  { internalName: 'scale-bar', displayName: 'Scale bar', version: '20250101', versions, accessType: 'PUBLIC', isDefaultVisible: false },
+];

@@ -1,0 +1,36 @@
+import { and, countDistinct, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.ts';
+import { jobs, licenses } from '../../platform/db/schema/index.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import type { UserRow } from '../users/repo.ts';
+
+/**
+ * A license limits the number of distinct images a user may analyse (DEMO, IMAGES_LIMITED) and/or the time
+ * (DEMO, TIME_LIMITED). Staff (ADMIN, POWER_USER, EDITOR) are not limited. Runs inside the job-creation
+ * transaction, so the count and the new jobs agree.
+ */
+export async function chargeLicense(tx: Db, user: UserRow, imageIds: string[]): Promise<void> {
+  if (user.role !== 'USER') return;
+  const now = new Date();
+  const [license] = await tx
+    .select()
+    .from(licenses)
+    .where(and(eq(licenses.userId, user.id), eq(licenses.active, true), or(isNull(licenses.finishAt), gt(licenses.finishAt, now))))
+    .orderBy(sql`${licenses.createdAt} desc`)
+    .limit(1)
+    .for('update');
+  if (!license) {
+    const [expired] = await tx.select({ id: licenses.id }).from(licenses).where(eq(licenses.userId, user.id)).limit(1);
+    throw new AppError(403, 'LICENSE_LIMIT_EXCEEDED', expired ? 'errors.licenseExpired' : 'errors.noLicense');
+  }
+  if (license.images === null) return;
+  const [seen] = await tx
+    .select({ n: countDistinct(jobs.imageId) })
+    .from(jobs)
+    .where(and(eq(jobs.ownerId, user.id), inArray(jobs.imageId, imageIds)));
+  const [used] = await tx.select({ n: countDistinct(jobs.imageId) }).from(jobs).where(eq(jobs.ownerId, user.id));
+  const newImages = imageIds.length - Number(seen.n);
+  const total = Number(used.n) + newImages;
+  if (total > license.images) throw new AppError(403, 'LICENSE_LIMIT_EXCEEDED', 'errors.licenseLimitExceeded');
+  await tx.update(licenses).set({ used: total, updatedAt: now }).where(eq(licenses.id, license.id));
+}

@@ -1,0 +1,55 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Role } from '@lamella/contracts';
+import { AppError, forbidden, unauthenticated } from '../http/errors.ts';
+import { authenticate, type AuthContext, type SessionOptions } from './session.ts';
+import type { Db } from '../db/client.ts';
+
+/**
+ * One guard declared per route in `config.auth`:
+ * - 'public': anyone;
+ * - 'pending': a signed-in caller even with the second factor still owed (GET /users/me, the OTP check, sign-out);
+ * - 'session': a signed-in caller whose e-mail may still be unverified (the calls that complete verification);
+ * - 'user': a signed-in, verified caller;
+ * - { roles }: one of the roles; { permission }: ADMIN, or a POWER_USER holding the permission.
+ */
+export type Guard = 'public' | 'pending' | 'session' | 'user' | { roles: Role[] } | { permission: string };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    auth?: Guard;
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+export function registerGuard(app: FastifyInstance, db: Db, opts: SessionOptions): void {
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', async (request) => {
+    const guard = request.routeOptions.config?.auth;
+    if (!guard) return; // static files and 404s
+    request.auth = await authenticate(db, request, opts);
+    if (guard === 'public') return;
+    const auth = requireAuth(request);
+    if (guard === 'pending') return;
+    if (auth.twoFactorPending) throw new AppError(401, 'TWO_FACTOR_REQUIRED', 'errors.twoFactorPending');
+    if (guard === 'session') return;
+    if (!auth.user.emailVerified) throw new AppError(403, 'EMAIL_NOT_VERIFIED', 'errors.emailNotVerified');
+    if (guard === 'user') return;
+    if ('roles' in guard) {
+      if (!guard.roles.includes(auth.user.role)) throw forbidden();
+      return;
+    }
+    if (!hasPermission(auth, guard.permission)) throw forbidden();
+  });
+}
+
+export function requireAuth(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw unauthenticated();
+  return request.auth;
+}
+
+export function hasPermission(auth: AuthContext, permission: string): boolean {
+  if (auth.user.role === 'ADMIN') return true;
+  return auth.user.role === 'POWER_USER' && auth.permissions.includes(permission);
+}

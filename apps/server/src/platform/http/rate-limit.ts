@@ -1,0 +1,55 @@
+import { AppError } from './errors.ts';
+
+export interface Limit {
+  max: number;
+  windowMs: number;
+}
+
+/**
+ * Fixed-window counters per key (account or address), in memory: one server process holds them. With several
+ * replicas each counts its own share; put the counters in Redis or PostgreSQL before scaling out.
+ */
+export class RateLimiter {
+  private readonly hits = new Map<string, { count: number; resetAt: number }>();
+
+  constructor(readonly limits: Record<keyof typeof authLimits, Limit> = authLimits) {}
+
+  /** Counts one attempt against every key; throws 429 RATE_LIMITED when any is over its limit. */
+  hit(keys: Array<[string, Limit]>, now = Date.now()): void {
+    let retryAfter = 0;
+    for (const [key, limit] of keys) {
+      let entry = this.hits.get(key);
+      if (!entry || entry.resetAt <= now) {
+        entry = { count: 0, resetAt: now + limit.windowMs };
+        this.hits.set(key, entry);
+      }
+      entry.count += 1;
+      if (entry.count > limit.max) retryAfter = Math.max(retryAfter, Math.ceil((entry.resetAt - now) / 1000));
+    }
+    if (this.hits.size > 50_000) this.sweep(now);
+    if (retryAfter > 0) {
+      throw new AppError(429, 'RATE_LIMITED', 'errors.rateLimited', { seconds: retryAfter }, [], { 'retry-after': String(retryAfter) });
+    }
+  }
+
+  reset(key: string): void {
+    this.hits.delete(key);
+  }
+
+  private sweep(now: number): void {
+    for (const [key, entry] of this.hits) if (entry.resetAt <= now) this.hits.delete(key);
+  }
+}
+
+const minutes = (n: number) => n * 60_000;
+
+/** Limits of the accounts area (per account and per address). */
+export const authLimits = {
+  signinAccount: { max: 10, windowMs: minutes(15) },
+  signinAddress: { max: 50, windowMs: minutes(15) },
+  signupAddress: { max: 20, windowMs: minutes(60) },
+  resetAccount: { max: 5, windowMs: minutes(60) },
+  resetAddress: { max: 30, windowMs: minutes(60) },
+  otpAccount: { max: 10, windowMs: minutes(15) },
+  otpAddress: { max: 50, windowMs: minutes(15) },
+} satisfies Record<string, Limit>;

@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { licenses, privileges, users } from '../src/platform/db/schema/index.ts';
+import { ADMIN, startTestApp, type TestApp } from './test-app.ts';
+
+let t: TestApp;
+let admin: ReturnType<TestApp['client']>;
+beforeAll(async () => {
+  t = await startTestApp();
+  admin = (await t.signin(ADMIN.email, ADMIN.password)).client;
+});
+afterAll(() => t.close());
+
+async function powerUser(perms: string[]) {
+  const u = await t.signupVerified();
+  await t.db.update(users).set({ role: 'POWER_USER' }).where(eq(users.id, u.id));
+  for (const p of perms) {
+    const [resource, action] = p.split('.');
+    await t.db.insert(privileges).values({ userId: u.id, resource, action });
+  }
+  return u;
+}
+
+describe('users list, profile and stats', () => {
+  it('lists customers with license, tags and uploads; filters and sorts', async () => {
+    const u = await t.signupVerified({ name: 'Dorothy', surname: 'Hodgkin', company: 'Oxford Crystals' });
+    const list = await admin.get('/api/admin/users2?filter=oxford&sortKey=fullName&sortOrder=asc');
+    expect(list.status).toBe(200);
+    expect(list.body).toHaveLength(1);
+    expect(list.body[0]).toMatchObject({ id: u.id, fullName: 'Dorothy Hodgkin', company: 'Oxford Crystals', role: 'USER', license: { type: 'DEMO', limits: { images: 20, used: 0 }, createdBy: 'SYSTEM' }, tags: { verified: true, removeDataPermanently: false }, uploaded: 0 });
+    const csv = await admin.get('/api/admin/users2/csv?columns[]=fullName&columns[]=email');
+    expect(String(csv.body).split('\r\n')[0]).toBe('fullName,email');
+    expect(String(csv.body)).toContain(`Dorothy Hodgkin,${u.email}`);
+    expect((await admin.get(`/api/users/${u.id}`)).body).toMatchObject({ name: 'Dorothy', verified: true, role: 'USER' });
+    expect((await admin.get(`/api/users/${u.id}/stats`)).body).toMatchObject({ NEW: 0, CACHED: 0, FAILED: 0 });
+  });
+
+  it('answers per the authorization matrix', async () => {
+    const plain = await t.signupVerified();
+    const editor = await t.signupVerified();
+    await t.db.update(users).set({ role: 'EDITOR' }).where(eq(users.id, editor.id));
+    const reader = await powerUser(['USER.READ']);
+    const jobsOnly = await powerUser(['JOB.READ']);
+    const cases: Array<[ReturnType<TestApp['client']>, number]> = [
+      [t.client(), 401],
+      [plain.client, 403],
+      [editor.client, 403],
+      [jobsOnly.client, 403],
+      [reader.client, 200],
+      [admin, 200],
+    ];
+    for (const [c, status] of cases) expect((await c.get('/api/admin/users2')).status).toBe(status);
+    // writes that need ADMIN
+    expect((await reader.client.patch(`/api/users/${plain.id}`, { role: 'EDITOR' })).status).toBe(403);
+    expect((await reader.client.get('/api/admin/acl')).status).toBe(403);
+    // the spec opens Activate and Assign license to whoever sees the users menu
+    expect((await reader.client.put(`/api/admin/users/${plain.id}/activate`)).status).toBe(200);
+  });
+});
+
+describe('roles, access control and impersonation', () => {
+  it('assigns a role, ending the user sessions; refuses a missing role with the spec message; keeps the last admin', async () => {
+    const u = await t.signupVerified();
+    const res = await admin.patch(`/api/users/${u.id}`, { role: 'POWER_USER' });
+    expect(res.body).toEqual({ id: u.id, role: 'POWER_USER' });
+    expect((await u.client.get('/api/users/me')).status).toBe(401);
+    expect((await t.signin(u.email, u.password)).res.body.user.role).toBe('POWER_USER');
+    const missing = await admin.patch(`/api/users/${u.id}`, {});
+    expect(missing.status).toBe(400);
+    expect(missing.body.message).toBe('User id or role is not defined');
+    const [me] = await t.db.select().from(users).where(eq(users.email, ADMIN.email));
+    expect((await admin.patch(`/api/users/${me.id}`, { role: 'USER' })).body.code).toBe('LAST_ADMIN');
+  });
+
+  it('grants only known privileges, which apply at once', async () => {
+    const u = await powerUser([]);
+    expect((await u.client.get('/api/admin/users2')).status).toBe(403);
+    expect((await admin.put(`/api/admin/acl/${u.id}`, { privileges: [{ resource: 'USER', action: 'WRITE' }] })).status).toBe(400);
+    expect((await admin.put(`/api/admin/acl/${u.id}`, { privileges: [{ resource: 'USER', action: 'READ' }] })).status).toBe(200);
+    expect((await u.client.get('/api/users/me')).body.permissions).toEqual(['USER.READ']);
+    expect((await u.client.get('/api/admin/users2')).status).toBe(200);
+    const acl = await admin.get('/api/admin/acl');
+    expect(acl.body).toContainEqual({ userId: u.id, name: 'Ada Lovelace', privileges: [{ resource: 'USER', action: 'READ' }] });
+  });
+
+  it('impersonates a user and deletes one', async () => {
+    const u = await t.signupVerified({ name: 'Emmy', surname: 'Noether' });
+    const { client: adminBrowser } = await t.signin(ADMIN.email, ADMIN.password);
+    expect((await adminBrowser.post(`/api/users/${u.id}/impersonate`)).status).toBe(200);
+    const me = await adminBrowser.get('/api/users/me');
+    expect(me.body).toMatchObject({ id: u.id, fullName: 'Emmy Noether', impersonatedBy: { fullName: 'Admin Lamella' } });
+    const plain = await t.signupVerified();
+    expect((await plain.client.post(`/api/users/${u.id}/impersonate`)).status).toBe(403);
+    expect((await admin.delete(`/api/users/${u.id}`)).status).toBe(204);
+    expect((await admin.get(`/api/users/${u.id}`)).status).toBe(404);
+    expect((await adminBrowser.get('/api/users/me')).status).toBe(401);
+  });
+});
+
+describe('licenses', () => {
+  it('assigns a license with the spec rules and replaces the active one', async () => {
+    const u = await t.signupVerified();
+    const noImages = await admin.post('/api/admin/licenses', { type: 'IMAGES_LIMITED', userId: u.id });
+    expect(noImages.status).toBe(400);
+    expect(noImages.body.details[0].field).toBe('images');
+    expect((await admin.post('/api/admin/licenses', { type: 'TIME_LIMITED', userId: u.id })).body.details[0].field).toBe('days');
+    const ok = await admin.post('/api/admin/licenses', { type: 'TIME_LIMITED', days: 30, userId: u.id });
+    expect(ok.body).toMatchObject({ type: 'TIME_LIMITED', createdBy: 'ADMIN', limits: { images: null } });
+    const rows = await t.db.select().from(licenses).where(eq(licenses.userId, u.id));
+    expect(rows.filter((r) => r.active).map((r) => r.type)).toEqual(['TIME_LIMITED']);
+  });
+
+  it('changes the demo license settings used for new users', async () => {
+    expect((await admin.get('/api/admin/licenses/demo')).body).toMatchObject({ maxImages: 20, demoDuration: 30 });
+    expect((await admin.put('/api/admin/licenses/demo', { maxImages: 5 })).status).toBe(400);
+    const body = { maxImages: 5, demoDuration: 10, extensionDuration: 60, reminderBeforeExpiry: 3, reminderBeforeExtensionExpiry: 3 };
+    expect((await admin.put('/api/admin/licenses/demo', body)).body).toEqual(body);
+    const u = await t.signupVerified();
+    expect((await u.client.get('/api/users/me/account')).body.license).toMatchObject({ type: 'DEMO', images: 5 });
+  });
+});

@@ -1,0 +1,155 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig } from '../src/config.ts';
+import { buildApp, type App } from '../src/app.ts';
+import { openDatabase, openScratchPostgres, type Database } from '../src/platform/db/client.ts';
+import { DiskStorage } from '../src/platform/storage/storage.ts';
+import { createMailer } from '../src/platform/mail/mailer.ts';
+import { bootstrap } from '../src/modules/system/bootstrap.ts';
+import { RateLimiter, authLimits } from '../src/platform/http/rate-limit.ts';
+import { HttpClient, fields } from './http-client.ts';
+import { eq } from 'drizzle-orm';
+import { createServer } from 'node:net';
+import { LauncherSupervisor } from '../src/platform/compute/supervisor.ts';
+import { executors, nodes } from '../src/platform/db/schema/index.ts';
+import type { Db } from '../src/platform/db/client.ts';
+import { startMailbox, tokenFrom } from './mailbox.ts';
+
+export const ADMIN = { email: 'admin@lamella.test', password: 'Admin-Password-1' };
+export const STRONG_PASSWORD = 'Correct-Horse-9';
+
+/**
+ * The real server on a random loopback port, with a real database (PGlite in memory, or a scratch database
+ * on TEST_DATABASE_URL), files in a temp folder, and mail over SMTP to a local smtp-server.
+ */
+export interface TestAppOptions {
+  /** Reuse a data folder (and, on PGlite, its database) from an earlier app: a server restart. */
+  dataDir?: string;
+  /** Keep the data folder on close (to restart on it). */
+  keepData?: boolean;
+  /** Local launcher processes to start (real apps/launcher processes running packages/analysis). */
+  launchers?: number;
+  /** The web app folder to serve (default apps/web/dist). */
+  webDist?: string;
+}
+
+export async function startTestApp(opts: TestAppOptions = {}) {
+  const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'lamella-test-')));
+  const mailbox = await startMailbox();
+  const config = {
+    ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, SMTP_URL: mailbox.url }),
+    publicUrl: 'http://lamella.test',
+  };
+  const persistent = opts.dataDir !== undefined || opts.keepData;
+  const database: Database = process.env.TEST_DATABASE_URL
+    ? await openScratchPostgres(process.env.TEST_DATABASE_URL, persistent ? join(dataDir, 'scratch-db-name') : undefined, opts.keepData ?? false)
+    : await openDatabase({ url: null, dir: persistent ? join(dataDir, 'db') : null });
+  const storage = new DiskStorage(join(dataDir, 'files'));
+  const mailer = createMailer({ smtpUrl: mailbox.url, mailDir: join(dataDir, 'mail'), from: config.mailFrom });
+  // Per-address limits are lifted: every test client comes from 127.0.0.1. Per-account limits stay real.
+  const lifted = { max: 100_000, windowMs: 60_000 };
+  const limiter = new RateLimiter({ ...authLimits, signinAddress: lifted, signupAddress: lifted, resetAddress: lifted, otpAddress: lifted });
+  const supervisor = new LauncherSupervisor({ restartDelayMs: 500, env: { LAUNCHER_THREADS: '1' } });
+  const app: App = await buildApp({ config, database, storage, mailer, limiter, version: '9.9.9-test', launchers: supervisor, webDist: opts.webDist });
+  await bootstrap({ config, db: database.db });
+  if (opts.launchers) await startLaunchers(database.db, supervisor, opts.launchers);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+
+  const client = (headers: Record<string, string> = {}) => new HttpClient(baseUrl, headers);
+
+  let counter = 0;
+  /** Signs a new user up through the API, verifies the e-mail from the received mail, returns the signed-in client. */
+  async function signupVerified(overrides: Record<string, unknown> = {}) {
+    counter += 1;
+    const email = (overrides.email as string) ?? `user${counter}-${Date.now()}@example.com`;
+    const c = client();
+    const res = await c.post('/api/auth/signup', fields({ email, password: STRONG_PASSWORD, name: 'Ada', surname: 'Lovelace', company: 'Metals AG', ...overrides }));
+    if (res.status !== 200) throw new Error(`signup failed: ${res.status} ${JSON.stringify(res.body)}`);
+    const mail = await mailbox.waitFor(email, /verify-email/);
+    const verified = await c.post('/api/auth/user/email/verify', { method: 'token', token: tokenFrom(mail, '/auth/verify-email') });
+    if (verified.status !== 200) throw new Error(`verify failed: ${verified.status}`);
+    return { client: c, email, password: STRONG_PASSWORD, id: res.body.user.id as string };
+  }
+
+  async function signin(email: string, password: string) {
+    const c = client();
+    const res = await c.post('/api/auth/signin', fields({ email, password }));
+    return { client: c, res };
+  }
+
+  return {
+    app,
+    baseUrl,
+    config,
+    database,
+    db: database.db,
+    storage,
+    mailbox,
+    limiter,
+    dataDir,
+    client,
+    signupVerified,
+    signin,
+    supervisor,
+    /** Waits until every enabled launcher answers its health check and the dispatcher knows it. */
+    async launchersReady(timeoutMs = 60_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        await app.ctx.dispatcher.checkHealth();
+        const rows = await database.db.select().from(executors).where(eq(executors.isEnabled, true));
+        if (rows.length && rows.every((r) => r.lastSeenAt && Date.now() - r.lastSeenAt.getTime() < 5000)) return rows;
+        if (Date.now() > deadline) throw new Error('launchers did not come up');
+        await new Promise((r) => setTimeout(r, 300));
+      }
+    },
+    async close() {
+      await supervisor.stopAll();
+      await app.close();
+      await database.close();
+      await mailbox.close();
+      if (!opts.keepData) await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
+export { fields, tokenFrom };
+
+/** A free TCP port on loopback. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+/** The local node with `n` launchers on free ports (created once per database), started by the supervisor. */
+async function startLaunchers(db: Db, supervisor: LauncherSupervisor, n: number) {
+  let [node] = await db.select().from(nodes).where(eq(nodes.provider, 'local'));
+  if (!node) [node] = await db.insert(nodes).values({ name: 'local', ip: '127.0.0.1', description: 'test launchers', provider: 'local' }).returning();
+  let list = await db.select().from(executors).where(eq(executors.nodeId, node.id));
+  for (let i = list.length; i < n; i++) {
+    await db.insert(executors).values({ nodeId: node.id, port: await freePort(), version: 'test' });
+  }
+  list = await db.select().from(executors).where(eq(executors.nodeId, node.id));
+  for (const e of list) supervisor.start(e.id, e.port);
+}
+
+/** Polls `fn` every 50 ms until it answers something truthy, and returns it; fails after `timeoutMs`. */
+export async function waitFor<T>(fn: () => Promise<T | undefined | null | false>, timeoutMs = 90_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await fn();
+    if (v) return v;
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

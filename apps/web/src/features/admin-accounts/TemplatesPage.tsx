@@ -1,0 +1,179 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ActionIcon, Alert, Button, Group, JsonInput, Loader, Modal, ScrollArea, Stack, Table, Text, TextInput, Textarea, Title, Tooltip } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import { applyServerErrors, serverMessage } from '../../lib/forms';
+import { formatDateTime, templatesApi, type SettingsTemplate } from './api';
+
+/** Rules of the template form (accounts.md §5); pure so they can be tested. */
+export function templateErrors(values: { name: string; settings: string }): { name?: 'nameRequired'; settings?: 'settingsRequired' | 'invalidJson' } {
+  const out: ReturnType<typeof templateErrors> = {};
+  if (!values.name.trim()) out.name = 'nameRequired';
+  if (!values.settings.trim()) out.settings = 'settingsRequired';
+  else {
+    try {
+      const parsed: unknown = JSON.parse(values.settings);
+      if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) out.settings = 'invalidJson';
+    } catch {
+      out.settings = 'invalidJson';
+    }
+  }
+  return out;
+}
+
+/** Project settings templates (accounts.md §2): Add Template, table, create/edit modal (width 800), delete. */
+export function TemplatesPage() {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const list = useQuery({ queryKey: ['admin', 'templates'], queryFn: templatesApi.list });
+  const [editing, setEditing] = useState<SettingsTemplate | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<SettingsTemplate | null>(null);
+  const remove = useMutation({
+    mutationFn: (id: string) => templatesApi.remove(id),
+    onSuccess: () => {
+      notifySuccess(t('adminAccounts.templates.deleted'));
+      setDeleting(null);
+      return qc.invalidateQueries({ queryKey: ['admin', 'templates'] });
+    },
+    onError: (e) => notifyError(serverMessage(e, t('adminAccounts.error'))),
+  });
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" wrap="wrap">
+        <Title order={2}>{t('adminAccounts.templates.title')}</Title>
+        <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
+          {t('adminAccounts.templates.add')}
+        </Button>
+      </Group>
+      {list.isLoading ? (
+        <Loader aria-label={t('adminAccounts.loading')} />
+      ) : list.isError ? (
+        <Alert color="red">{serverMessage(list.error, t('adminAccounts.error'))}</Alert>
+      ) : !list.data?.length ? (
+        <Text c="dimmed">{t('adminAccounts.templates.empty')}</Text>
+      ) : (
+        <ScrollArea type="auto">
+          <Table striped highlightOnHover miw={640}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('adminAccounts.templates.name')}</Table.Th>
+                <Table.Th>{t('adminAccounts.templates.description')}</Table.Th>
+                <Table.Th>{t('adminAccounts.templates.createdBy')}</Table.Th>
+                <Table.Th>{t('adminAccounts.templates.createdAt')}</Table.Th>
+                <Table.Th>{t('adminAccounts.templates.actions')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {list.data.map((tpl) => (
+                <Table.Tr key={tpl.id}>
+                  <Table.Td>{tpl.name}</Table.Td>
+                  <Table.Td>{tpl.description || '-'}</Table.Td>
+                  <Table.Td>{tpl.createdBy ? `${tpl.createdBy.name} ${tpl.createdBy.surname}` : '-'}</Table.Td>
+                  <Table.Td>{formatDateTime(tpl.createdAt)}</Table.Td>
+                  <Table.Td>
+                    <Group gap={4} wrap="nowrap">
+                      <Tooltip label={t('adminAccounts.edit')}>
+                        <ActionIcon variant="subtle" aria-label={t('adminAccounts.edit')} onClick={() => setEditing(tpl)}>
+                          <IconEdit size={16} />
+                        </ActionIcon>
+                      </Tooltip>
+                      <Tooltip label={t('adminAccounts.delete')}>
+                        <ActionIcon variant="subtle" color="red" aria-label={t('adminAccounts.delete')} onClick={() => setDeleting(tpl)}>
+                          <IconTrash size={16} />
+                        </ActionIcon>
+                      </Tooltip>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ScrollArea>
+      )}
+      {editing !== null && (
+        <TemplateModal
+          template={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            notifySuccess(t('adminAccounts.templates.saved'));
+            void qc.invalidateQueries({ queryKey: ['admin', 'templates'] });
+          }}
+        />
+      )}
+      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title={t('adminAccounts.templates.deleteTitle')}>
+        <Stack>
+          <Text>{t('adminAccounts.templates.deleteConfirm')}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setDeleting(null)}>
+              {t('adminAccounts.no')}
+            </Button>
+            <Button color="red" loading={remove.isPending} onClick={() => deleting && remove.mutate(deleting.id)}>
+              {t('adminAccounts.yes')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}
+
+function TemplateModal({ template, onClose, onSaved }: { template: SettingsTemplate | null; onClose: () => void; onSaved: () => void }) {
+  const { t } = useTranslation();
+  const form = useForm({
+    initialValues: {
+      name: template?.name ?? '',
+      description: template?.description ?? '',
+      settings: template ? JSON.stringify(template.settings, null, 2) : '',
+    },
+    validate: (values) => {
+      const e = templateErrors(values);
+      return {
+        name: e.name ? t('adminAccounts.templates.nameRequired') : null,
+        settings: e.settings ? t(`adminAccounts.templates.${e.settings}`) : null,
+      };
+    },
+  });
+  const save = useMutation({
+    mutationFn: () => {
+      const body = { name: form.values.name.trim(), description: form.values.description.trim() || null, settings: JSON.parse(form.values.settings) as unknown };
+      return template ? templatesApi.update(template.id, body) : templatesApi.create(body);
+    },
+    onSuccess: onSaved,
+    onError: (e) => {
+      if (!applyServerErrors(form, e)) notifyError(serverMessage(e, t('adminAccounts.error')));
+    },
+  });
+  return (
+    <Modal opened onClose={onClose} size={800} title={t('adminAccounts.templates.modalTitle')}>
+      <form onSubmit={form.onSubmit(() => save.mutate())} noValidate>
+        <Stack>
+          <TextInput required label={t('adminAccounts.templates.templateName')} {...form.getInputProps('name')} />
+          <Textarea label={t('adminAccounts.templates.description')} autosize minRows={2} {...form.getInputProps('description')} />
+          <JsonInput
+            required
+            label={t('adminAccounts.templates.settings')}
+            formatOnBlur
+            autosize
+            minRows={10}
+            maxRows={20}
+            styles={{ input: { fontFamily: 'monospace' } }}
+            {...form.getInputProps('settings')}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('adminAccounts.cancel')}
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              {t('adminAccounts.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { adminRating, feedbackScore } from './api';
+import { feedbackErrors } from './JobDetailPage';
+
+describe('admin feedback', () => {
+  it('requires each rating above 0', () => {
+    expect(feedbackErrors({ scaleNumber: 0, scaleLength: 3, resin: 0, results: 5 })).toEqual({ scaleNumber: 'scaleNumberRequired', resin: 'resinRequired' });
+    expect(feedbackErrors({ scaleNumber: 1, scaleLength: 1, resin: 1, results: 1 })).toEqual({});
+  });
+  it('shows the mean of the four scores and the average over feedbacks', () => {
+    expect(feedbackScore({ scaleNumber: 1, scaleLength: 2, resin: 3, results: 4 })).toBe(2.5);
+    const fb = (n: number) => ({ id: String(n), scaleNumber: n, scaleLength: n, resin: n, results: n, createdAt: '' });
+    expect(adminRating({ id: 'j', status: 'NEW', source: 'WEB', createdAt: '', adminFeedback: [fb(2), fb(4)] })).toEqual({ mean: 3, count: 2 });
+    expect(adminRating({ id: 'j', status: 'NEW', source: 'WEB', createdAt: '' })).toEqual({ mean: null, count: 0 });
+  });
+});

@@ -1,0 +1,44 @@
+/** The back-office routes (back-office.md §2), mounted under /admin behind RequireAdminArea. */
+import type { RouteObject } from 'react-router';
+import { AdminLayout } from './AdminLayout';
+import { ComingSoon } from './ComingSoon';
+import { lazyPage } from '../../routes/lazyPage';
+
+// Each screen is its own chunk, loaded on first visit.
+const ServersPage = lazyPage(() => import('./servers/ServersPage'), 'ServersPage');
+const JobsPage = lazyPage(() => import('./jobs/JobsPage'), 'JobsPage');
+const JobDetailPage = lazyPage(() => import('./jobs/JobDetailPage'), 'JobDetailPage');
+const ModelsPage = lazyPage(() => import('./models/ModelsPage'), 'ModelsPage');
+const CustomizationsPage = lazyPage(() => import('./customizations/CustomizationsPage'), 'CustomizationsPage');
+const ModelParamsPage = lazyPage(() => import('./model-params/ModelParamsPage'), 'ModelParamsPage');
+const VouchersPage = lazyPage(() => import('../admin-accounts/VouchersPage'), 'VouchersPage');
+const TemplatesPage = lazyPage(() => import('../admin-accounts/TemplatesPage'), 'TemplatesPage');
+
+const soon = (page: string, path: string): RouteObject => ({ path, element: <ComingSoon page={page} /> });
+
+export const adminRoutes: RouteObject[] = [
+  {
+    path: '/admin',
+    element: <AdminLayout />,
+    children: [
+      { index: true, element: <ComingSoon page="dashboard" /> },
+      soon('users', 'users/*'),
+      soon('usersPrivileges', 'users-privileges'),
+      soon('groups', 'groups'),
+      { path: 'vouchers', element: <VouchersPage /> },
+      { path: 'resources', element: <ServersPage /> },
+      { path: 'compute-compute-models-registry', element: <ModelsPage /> },
+      { path: 'customizations', element: <CustomizationsPage /> },
+      { path: 'model-params', element: <ModelParamsPage /> },
+      { path: 'project-settings-templates', element: <TemplatesPage /> },
+      soon('news', 'news'),
+      soon('insights', 'insights'),
+      soon('terms', 'terms'),
+      soon('images', 'images'),
+      { path: 'jobs', element: <JobsPage /> },
+      { path: 'jobs/:id', element: <JobDetailPage /> },
+      soon('settings', 'settings'),
+      { path: '*', element: <ComingSoon page="notFound" /> },
+    ],
+  },
+];

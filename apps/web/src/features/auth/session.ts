@@ -1,0 +1,68 @@
+/** The signed-in user (GET /api/users/me) as a query, plus the landing rules of accounts.md §2. */
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { api, isApiError } from '../../api/client';
+import type { Me } from '../../api/types';
+
+export const ME_KEY = ['me'] as const;
+
+/** null = no session (401). */
+export async function fetchMe(): Promise<Me | null> {
+  try {
+    return await api.get<Me>('/users/me');
+  } catch (e) {
+    if (isApiError(e) && (e.statusCode === 401 || e.statusCode === 403)) return null;
+    throw e;
+  }
+}
+
+export function useMe() {
+  return useQuery({ queryKey: ME_KEY, queryFn: fetchMe, staleTime: 60_000 });
+}
+
+export function useSetMe() {
+  const qc = useQueryClient();
+  return (me: Me | null) => qc.setQueryData(ME_KEY, me);
+}
+
+/** Drops every cached query and marks the user signed out (after logout, account removal). */
+export function clearSession(qc: QueryClient): void {
+  qc.clear();
+  qc.setQueryData(ME_KEY, null);
+}
+
+export const isAdmin = (me: Me | null | undefined) => me?.role === 'ADMIN';
+export const hasPermission = (me: Me | null | undefined, permission: string) =>
+  me?.role === 'ADMIN' || (me?.role === 'POWER_USER' && me.permissions.includes(permission));
+
+/** Admin pages a power user can reach, in menu order: the first one is their landing page. */
+const POWER_USER_PAGES: { permission: string; path: string }[] = [
+  { permission: 'USER.READ', path: '/admin/users' },
+  { permission: 'JOB.READ', path: '/admin/jobs' },
+];
+
+export function firstPermittedAdminPage(me: Me): string | null {
+  if (me.role === 'ADMIN') return '/admin';
+  if (me.role !== 'POWER_USER') return null;
+  return POWER_USER_PAGES.find((p) => me.permissions.includes(p.permission))?.path ?? null;
+}
+
+/** True when the user may open anything under /admin (the ADMIN role, or a power user with a permitted page). */
+export const canOpenAdmin = (me: Me | null | undefined) => !!me && firstPermittedAdminPage(me) !== null;
+
+/** Only same-origin, absolute paths are accepted as redirect targets (no open redirects). */
+export function safeRedirect(target: string | null | undefined): string | null {
+  if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/auth')) return null;
+  return target;
+}
+
+/**
+ * Landing after login (accounts.md §2): ADMIN → /admin; POWER_USER → first permitted admin page.
+ * Decision (contradictions #22, "otherwise the landing is empty"): a power user without any permitted page, and
+ * every other role, goes to the redirect target or /dashboard, as a user would expect.
+ */
+export function landingPath(me: Me, redirect: string | null | undefined): string {
+  if (!me.emailVerified) return '/auth/verify-email';
+  const admin = firstPermittedAdminPage(me);
+  if (admin) return admin;
+  return safeRedirect(redirect) ?? '/dashboard';
+}

@@ -1,0 +1,42 @@
+import { SegmentedControl } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../api/client';
+import type { Me } from '../../api/types';
+import { changeLanguage, currentLanguage, isLng, type Lng } from '../../i18n';
+import { ME_KEY, useMe } from '../auth/session';
+
+/** Footer language switch (English / Deutsch): cookie + i18next, and the user's setting when signed in. */
+export function LanguageSwitch() {
+  const { t, i18n } = useTranslation();
+  const { data: me } = useMe();
+  const qc = useQueryClient();
+
+  const onChange = async (value: string) => {
+    if (!isLng(value) || value === currentLanguage()) return;
+    const lng: Lng = value;
+    await changeLanguage(lng);
+    if (me && !me.twoFactorPending) {
+      qc.setQueryData<Me | null>(ME_KEY, (old) => (old ? ({ ...old, language: lng } as Me) : old));
+      try {
+        await api.patch('/users/me', { language: lng });
+      } catch {
+        // the UI already switched; the preference is stored in the cookie anyway
+      }
+      void qc.invalidateQueries({ queryKey: ['account'] });
+    }
+  };
+
+  return (
+    <SegmentedControl
+      size="xs"
+      aria-label={t('layout.footer.language')}
+      value={isLng(i18n.language) ? i18n.language : 'en'}
+      onChange={(v) => void onChange(v)}
+      data={[
+        { value: 'en', label: t('layout.footer.english') },
+        { value: 'de', label: t('layout.footer.german') },
+      ]}
+    />
+  );
+}

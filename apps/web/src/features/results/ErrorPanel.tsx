@@ -1,0 +1,39 @@
+import { Alert, Anchor, Code, Loader, Modal } from '@mantine/core';
+import { IconMoodSad } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../api/client';
+
+/** Failed job: the apology after a 1 s delay; ADMIN also gets a link to the error details (§2, §6, §8). */
+export function ErrorPanel({ jobId, isAdmin }: { jobId: string; isAdmin: boolean }) {
+  const { t } = useTranslation();
+  const [visible, setVisible] = useState(false);
+  const [details, setDetails] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setVisible(true), 1000);
+    return () => clearTimeout(timer);
+  }, []);
+  const error = useQuery({
+    queryKey: ['jobs', 'error', jobId],
+    queryFn: () => api.get<{ error: string | null }>(`/jobs/${jobId}/error`),
+    enabled: details,
+  });
+  if (!visible) return null;
+  return (
+    <Alert color="red" icon={<IconMoodSad size={20} />} title={t('results.error.title')} data-testid="job-error-panel">
+      {t('results.error.apology')}
+      {isAdmin && (
+        <>
+          {' '}
+          <Anchor component="button" type="button" size="sm" onClick={() => setDetails(true)}>
+            {t('results.error.details')}
+          </Anchor>
+          <Modal opened={details} onClose={() => setDetails(false)} title={t('results.error.details')} size="lg">
+            {error.isPending ? <Loader size="sm" /> : <Code block style={{ whiteSpace: 'pre-wrap' }}>{error.data?.error ?? t('results.error.noDetails')}</Code>}
+          </Modal>
+        </>
+      )}
+    </Alert>
+  );
+}

@@ -1,0 +1,168 @@
+import { Accordion, ActionIcon, Badge, Button, Checkbox, Group, Loader, Progress, Stack, Text, Tooltip } from '@mantine/core';
+import { IconBrush, IconCrop, IconFlag, IconFlagFilled, IconMessageReport, IconStar, IconStarFilled } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CropEditorDialog } from '../crop/CropEditorDialog';
+import { averageScore, feedbackColor, formatDateTime } from '../jobs/format';
+import { StatusBadge } from '../jobs/StatusBadge';
+import type { Job } from '../jobs/types';
+import { isRunning } from '../jobs/types';
+import { ErrorPanel } from './ErrorPanel';
+import { IssueReportDialog } from './IssueReportDialog';
+import { RatingDialog } from './RatingDialog';
+import { ResultItems } from './ResultItems';
+
+export const MASK_EDITOR_ROLES = ['ADMIN', 'POWER_USER', 'EDITOR'];
+
+/** The mask editor opens in a new tab with `mask` (latest mask or empty), `image` and `job`. */
+export function maskEditorUrl(job: Job): string {
+  const latest = job.masks[job.masks.length - 1];
+  const q = new URLSearchParams({ mask: latest?.id ?? '', image: job.imageId, job: job.id });
+  return `/admin/mask-editor?${q.toString()}`;
+}
+
+const FLAG_COLORS = { black: 'dark.9', red: 'red.7', orange: 'orange.6', green: 'green.7' } as const;
+
+function FeedbackFlags({ job }: { job: Job }) {
+  const { t } = useTranslation();
+  const flags = job.result?.feedback ?? [];
+  if (!flags.length) return null;
+  const avg = averageScore(flags);
+  const color = feedbackColor(avg);
+  const label = (
+    <Stack gap={2}>
+      <Text size="xs" fw={600}>
+        {t('results.flags.title', { score: Math.round(avg * 100) })}
+      </Text>
+      {flags.map((f) => (
+        <Text size="xs" key={f.name}>
+          {f.value ? '✓' : '✗'} {f.name}
+        </Text>
+      ))}
+    </Stack>
+  );
+  return (
+    <Tooltip label={label} withArrow multiline>
+      <ActionIcon variant="subtle" color={FLAG_COLORS[color]} aria-label={t('results.flags.label', { score: Math.round(avg * 100) })} data-flag-color={color}>
+        {avg > 0 ? <IconFlagFilled size={18} /> : <IconFlag size={18} />}
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
+interface Props {
+  job: Job;
+  selected: boolean;
+  onSelect: (checked: boolean) => void;
+  role: string | undefined;
+}
+
+/** One job of the results accordion: header with badges and buttons, panel with the results. */
+export function JobItem({ job, selected, onSelect, role }: Props) {
+  const { t, i18n } = useTranslation();
+  const [dialog, setDialog] = useState<'rating' | 'crop' | 'issue' | null>(null);
+  const running = isRunning(job.status);
+  const failed = job.status === 'FAILED';
+  const customization = job.customization?.template ? (i18n.language === 'de' ? job.customization.template.nameDe : job.customization.template.nameEn) : null;
+  const rating = job.userFeedback?.rating ?? 0;
+
+  return (
+    <Accordion.Item value={job.id} data-testid="job-item" data-job-id={job.id} data-status={job.status}>
+      <Group gap={4} wrap="nowrap" pl="xs" align="center">
+        <Checkbox checked={selected} onChange={(e) => onSelect(e.currentTarget.checked)} aria-label={t('results.select', { name: job.image.orginalFilename })} />
+        <Accordion.Control style={{ minWidth: 0 }}>
+          <Stack gap={4}>
+            <Text fw={500} size="sm" truncate="end" title={job.image.orginalFilename}>
+              {job.image.orginalFilename}
+            </Text>
+            <Group gap={6} wrap="wrap">
+              <Text size="xs" c="dimmed">
+                {formatDateTime(job.createdAt, i18n.language)}
+              </Text>
+              <StatusBadge status={job.status} />
+              {job.outdated && (
+                <Badge color="red" size="sm" data-testid="badge-outdated">
+                  {t('results.badges.outdated')}
+                </Badge>
+              )}
+              {job.withMasks && (
+                <Badge color="violet" variant="light" size="sm">
+                  {t('results.badges.withMasks')}
+                </Badge>
+              )}
+              {job.crop && (
+                <Badge color="gray" variant="light" size="sm">
+                  {t('results.badges.cropped')}
+                </Badge>
+              )}
+              {customization && (
+                <Badge color="teal" variant="light" size="sm">
+                  {customization}
+                </Badge>
+              )}
+            </Group>
+          </Stack>
+        </Accordion.Control>
+        <Group gap={2} wrap="nowrap" pr="xs">
+          {!failed && MASK_EDITOR_ROLES.includes(role ?? '') && (
+            <Tooltip label={t('results.actions.maskEditor')}>
+              <ActionIcon
+                variant="subtle"
+                component="a"
+                href={running ? undefined : maskEditorUrl(job)}
+                target="_blank"
+                rel="noopener"
+                disabled={running}
+                aria-label={t('results.actions.maskEditor')}
+              >
+                <IconBrush size={18} />
+              </ActionIcon>
+            </Tooltip>
+          )}
+          {!failed && (
+            <Tooltip label={t('results.actions.crop')}>
+              <ActionIcon variant="subtle" onClick={() => setDialog('crop')} disabled={running} aria-label={t('results.actions.crop')}>
+                <IconCrop size={18} />
+              </ActionIcon>
+            </Tooltip>
+          )}
+          {!failed && !running && (
+            <>
+              <Tooltip label={rating ? t('results.actions.ratingValue', { rating }) : t('results.actions.rate')}>
+                <ActionIcon variant="subtle" color="yellow" onClick={() => setDialog('rating')} aria-label={t('results.actions.rate')} data-testid="rate-button">
+                  {rating ? <IconStarFilled size={18} /> : <IconStar size={18} />}
+                </ActionIcon>
+              </Tooltip>
+              <FeedbackFlags job={job} />
+            </>
+          )}
+        </Group>
+      </Group>
+      <Accordion.Panel>
+        {running ? (
+          <Stack align="center" py="lg" gap="xs" data-testid="job-running">
+            <Loader />
+            <Text size="sm" c="dimmed">
+              {job.status === 'NEW' ? t('results.panel.queued') : t('results.panel.running')}
+            </Text>
+            {job.status === 'PENDING' && job.progress !== null && job.progress > 0 && <Progress value={job.progress * (job.progress <= 1 ? 100 : 1)} w={200} />}
+          </Stack>
+        ) : failed ? (
+          <ErrorPanel jobId={job.id} isAdmin={role === 'ADMIN'} />
+        ) : (
+          <ResultItems job={job} />
+        )}
+        {!running && (
+          <Group justify="flex-end" mt="md">
+            <Button variant="subtle" size="xs" color="gray" leftSection={<IconMessageReport size={16} />} onClick={() => setDialog('issue')}>
+              {t('results.actions.reportIssue')}
+            </Button>
+          </Group>
+        )}
+      </Accordion.Panel>
+      {dialog === 'rating' && <RatingDialog job={job} opened onClose={() => setDialog(null)} />}
+      {dialog === 'crop' && <CropEditorDialog job={job} opened onClose={() => setDialog(null)} />}
+      {dialog === 'issue' && <IssueReportDialog job={job} opened onClose={() => setDialog(null)} />}
+    </Accordion.Item>
+  );
+}

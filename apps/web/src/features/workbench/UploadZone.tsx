@@ -1,0 +1,109 @@
+import '@mantine/dropzone/styles.css';
+import { ActionIcon, Group, Progress, Stack, Text } from '@mantine/core';
+import { Dropzone, type FileRejection } from '@mantine/dropzone';
+import { IconCheck, IconPhoto, IconUpload, IconX } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../api/client';
+import { IMAGES_KEY, uploadImage } from '../jobs/api';
+import type { UploadedImage } from '../jobs/types';
+
+/** Analysis images: PNG, JPEG, TIFF (the server decides by content). */
+export const ACCEPTED = { 'image/png': ['.png'], 'image/jpeg': ['.jpg', '.jpeg'], 'image/tiff': ['.tif', '.tiff'] };
+
+interface Upload {
+  key: number;
+  name: string;
+  progress: number;
+  state: 'uploading' | 'done' | 'error';
+  error?: string;
+  abort?: () => void;
+}
+
+/** Drag-and-drop upload with one progress bar per file; calls onUploaded with each stored image. */
+export function UploadZone({ onUploaded }: { onUploaded: (images: UploadedImage[]) => void }) {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const [uploads, setUploads] = useState<Upload[]>([]);
+  const seq = useRef(0);
+
+  const patch = (key: number, p: Partial<Upload>) => setUploads((list) => list.map((u) => (u.key === key ? { ...u, ...p } : u)));
+
+  const start = (files: File[]) => {
+    for (const file of files) {
+      const key = ++seq.current;
+      const { promise, abort } = uploadImage(file, (fraction) => patch(key, { progress: Math.round(fraction * 100) }));
+      setUploads((list) => [{ key, name: file.name, progress: 0, state: 'uploading', abort }, ...list]);
+      promise
+        .then((images) => {
+          patch(key, { state: 'done', progress: 100, abort: undefined });
+          onUploaded(images);
+          void qc.invalidateQueries({ queryKey: IMAGES_KEY });
+        })
+        .catch((e: unknown) => {
+          const error = isApiError(e) && e.code === 'ABORTED' ? t('workbench.upload.aborted') : isApiError(e) && e.statusCode ? e.message : t('workbench.upload.failed');
+          patch(key, { state: 'error', error, abort: undefined });
+        });
+    }
+  };
+
+  const reject = (rejections: FileRejection[]) => {
+    setUploads((list) => [
+      ...rejections.map((r) => ({ key: ++seq.current, name: r.file.name, progress: 0, state: 'error' as const, error: t('workbench.upload.unsupported') })),
+      ...list,
+    ]);
+  };
+
+  return (
+    <Stack gap="sm">
+      <Dropzone onDrop={start} onReject={reject} accept={ACCEPTED} multiple aria-label={t('workbench.upload.label')} data-testid="upload-dropzone">
+        <Group justify="center" gap="md" mih={120} style={{ pointerEvents: 'none' }} wrap="nowrap">
+          <Dropzone.Accept>
+            <IconUpload size={40} stroke={1.5} aria-hidden />
+          </Dropzone.Accept>
+          <Dropzone.Reject>
+            <IconX size={40} stroke={1.5} aria-hidden />
+          </Dropzone.Reject>
+          <Dropzone.Idle>
+            <IconPhoto size={40} stroke={1.5} aria-hidden />
+          </Dropzone.Idle>
+          <div>
+            <Text size="lg" inline>
+              {t('workbench.upload.title')}
+            </Text>
+            <Text size="sm" c="dimmed" mt={7}>
+              {t('workbench.upload.hint')}
+            </Text>
+          </div>
+        </Group>
+      </Dropzone>
+      {uploads.length > 0 && (
+        <Stack gap={6} aria-live="polite">
+          {uploads.map((u) => (
+            <div key={u.key} data-testid="upload-row" data-state={u.state}>
+              <Group justify="space-between" gap="xs" wrap="nowrap">
+                <Text size="sm" truncate="end" style={{ minWidth: 0, flex: 1 }} title={u.name}>
+                  {u.name}
+                </Text>
+                {u.state === 'done' && <IconCheck size={16} color="var(--mantine-color-green-6)" aria-label={t('workbench.upload.done')} />}
+                {u.state === 'uploading' && (
+                  <ActionIcon size="sm" variant="subtle" color="gray" onClick={() => u.abort?.()} aria-label={t('workbench.upload.cancel')}>
+                    <IconX size={14} />
+                  </ActionIcon>
+                )}
+              </Group>
+              {u.state === 'error' ? (
+                <Text size="xs" c="red">
+                  {u.error}
+                </Text>
+              ) : (
+                <Progress value={u.progress} size="sm" color={u.state === 'done' ? 'green' : 'blue'} aria-label={t('workbench.upload.progress', { name: u.name })} />
+              )}
+            </div>
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}

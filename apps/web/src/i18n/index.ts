@@ -1,0 +1,89 @@
+/**
+ * i18next set-up. The translation tree is served by the server at `GET /api/languages/{lng}` (with admin overrides);
+ * it is loaded as one resource bundle per language so keys read `t('auth.passwordValidator.length')`.
+ * When the server cannot be reached the bundled copy of packages/i18n/locales is used instead, so the login page
+ * never shows raw keys.
+ */
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { getCookie, setCookie } from '../lib/cookies';
+
+export const LANGUAGES = ['en', 'de'] as const;
+export type Lng = (typeof LANGUAGES)[number];
+export const FALLBACK_LNG: Lng = 'en';
+export const LNG_COOKIE = 'lng';
+const LNG_COOKIE_DAYS = 365;
+
+type Tree = { [key: string]: string | Tree };
+
+const bundled = import.meta.glob<Tree>('../../../../packages/i18n/locales/*/*.json', { eager: true, import: 'default' });
+
+function bundledTree(lng: Lng): Tree {
+  const tree: Tree = {};
+  for (const [path, content] of Object.entries(bundled)) {
+    const m = /locales\/(\w+)\/(\w+)\.json$/.exec(path);
+    if (m && m[1] === lng) tree[m[2]] = content;
+  }
+  return tree;
+}
+
+export function isLng(value: unknown): value is Lng {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
+/** Language before we know the user: cookie `lng`, else the browser's language when German, else English. */
+export function initialLanguage(): Lng {
+  const cookie = getCookie(LNG_COOKIE);
+  if (isLng(cookie)) return cookie;
+  const browser = (navigator.languages?.[0] ?? navigator.language ?? '').toLowerCase();
+  return browser.startsWith('de') ? 'de' : FALLBACK_LNG;
+}
+
+async function fetchTree(lng: Lng): Promise<Tree> {
+  try {
+    const res = await fetch(`/api/languages/${lng}`, { credentials: 'include', headers: { Accept: 'application/json' } });
+    if (!res.ok) throw new Error(String(res.status));
+    return (await res.json()) as Tree;
+  } catch {
+    return bundledTree(lng);
+  }
+}
+
+const loaded = new Set<Lng>();
+
+async function ensureLoaded(lng: Lng): Promise<void> {
+  if (loaded.has(lng)) return;
+  const tree = await fetchTree(lng);
+  i18n.addResourceBundle(lng, 'translation', tree, true, true);
+  loaded.add(lng);
+}
+
+export async function initI18n(): Promise<typeof i18n> {
+  const lng = initialLanguage();
+  await i18n.use(initReactI18next).init({
+    lng,
+    fallbackLng: FALLBACK_LNG,
+    supportedLngs: [...LANGUAGES],
+    resources: {},
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    react: { useSuspense: false },
+  });
+  await Promise.all([ensureLoaded(lng), lng === FALLBACK_LNG ? Promise.resolve() : ensureLoaded(FALLBACK_LNG)]);
+  document.documentElement.lang = lng;
+  return i18n;
+}
+
+/** Switches the UI language and remembers it in the `lng` cookie (1 year). */
+export async function changeLanguage(lng: Lng): Promise<void> {
+  setCookie(LNG_COOKIE, lng, LNG_COOKIE_DAYS);
+  await ensureLoaded(lng);
+  await i18n.changeLanguage(lng);
+  document.documentElement.lang = lng;
+}
+
+export function currentLanguage(): Lng {
+  return isLng(i18n.language) ? i18n.language : FALLBACK_LNG;
+}
+
+export default i18n;

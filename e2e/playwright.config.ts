@@ -1,0 +1,68 @@
+/**
+ * Browser end-to-end tests against the real stack: the server (tsx apps/server/src/main.ts) on port 8190 with a
+ * fresh data folder, serving the built web app (run `npm run build` first; `npm run test:e2e` does). Chromium is
+ * Debian's /usr/bin/chromium, never a downloaded browser.
+ *
+ * The data folder is created when this config is first evaluated (the webServer starts before globalSetup runs, so
+ * it cannot be made there) and handed to the test workers through E2E_DATA_DIR; global-setup.ts checks it.
+ */
+import { defineConfig } from '@playwright/test';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const PORT = Number(process.env.E2E_PORT ?? 8190);
+if (!process.env.E2E_DATA_DIR) process.env.E2E_DATA_DIR = mkdtempSync(join(tmpdir(), 'lamella-e2e-'));
+const dataDir = process.env.E2E_DATA_DIR;
+export const baseURL = `http://localhost:${PORT}`;
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: /.*\.e2e\.ts$/,
+  outputDir: '../test-results/e2e',
+  globalSetup: './global-setup.ts',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 90_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL,
+    headless: true,
+    locale: 'en-US',
+    trace: 'retain-on-failure',
+    actionTimeout: 15_000,
+    navigationTimeout: 20_000,
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  webServer: {
+    command: 'npx tsx apps/server/src/main.ts',
+    cwd: '..',
+    url: `${baseURL}/api/version`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      LAUNCHER_PORT: String(PORT + 9),
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: 'admin@lamella.test',
+      ADMIN_PASSWORD: 'Admin-Password-1',
+      NODE_ENV: 'test',
+    },
+  },
+});

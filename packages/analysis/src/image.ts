@@ -1,0 +1,133 @@
+import sharp from 'sharp';
+import { AnalysisError } from './errors.js';
+
+export const MAX_PIXELS = 100_000_000;
+
+/** 8-bit single-channel image. */
+export interface Gray {
+  width: number;
+  height: number;
+  data: Uint8Array;
+}
+
+export interface Rect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export type ImageFormat = 'png' | 'jpeg' | 'tiff';
+
+export function sniffFormat(buf: Uint8Array): ImageFormat | null {
+  if (buf.length >= 8 && buf[0] === 0x89 && buf[1] === 0x50 && buf[2] === 0x4e && buf[3] === 0x47) return 'png';
+  if (buf.length >= 3 && buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) return 'jpeg';
+  if (buf.length >= 4 && ((buf[0] === 0x49 && buf[1] === 0x49 && buf[2] === 0x2a && buf[3] === 0) || (buf[0] === 0x4d && buf[1] === 0x4d && buf[2] === 0 && buf[3] === 0x2a)))
+    return 'tiff';
+  return null;
+}
+
+/**
+ * Decodes PNG / JPEG / TIFF (8 or 16 bit, grey or RGB, format decided by content) to 8-bit grey.
+ * 16-bit images are mapped to 8 bit with a 0.01 %/99.99 % percentile stretch so that images that use
+ * only part of the 16-bit range (12-bit detectors) keep their contrast.
+ */
+export async function decodeImage(input: Uint8Array | Buffer): Promise<Gray & { format: ImageFormat; bitDepth: number }> {
+  const buf = Buffer.isBuffer(input) ? input : Buffer.from(input.buffer, input.byteOffset, input.byteLength);
+  const format = sniffFormat(buf);
+  if (!format) throw new AnalysisError('UNSUPPORTED_IMAGE', 'Unsupported image format: expected PNG, JPEG or TIFF');
+  let meta: sharp.Metadata;
+  try {
+    meta = await sharp(buf, { limitInputPixels: false }).metadata();
+  } catch (e) {
+    throw new AnalysisError('CORRUPT_IMAGE', `Corrupt ${format.toUpperCase()} image: ${(e as Error).message}`);
+  }
+  if (!meta.width || !meta.height) throw new AnalysisError('CORRUPT_IMAGE', 'Image has no size');
+  if (meta.width * meta.height > MAX_PIXELS)
+    throw new AnalysisError('IMAGE_TOO_LARGE', `Image has ${meta.width}×${meta.height} pixels; the limit is ${MAX_PIXELS / 1e6} MP`);
+  const sixteen = meta.depth === 'ushort' || meta.depth === 'short';
+  try {
+    if (sixteen) {
+      const { data, info } = await sharp(buf, { limitInputPixels: MAX_PIXELS })
+        .toColourspace('grey16')
+        .extractChannel(0)
+        .raw({ depth: 'ushort' })
+        .toBuffer({ resolveWithObject: true });
+      const u16 = new Uint16Array(data.buffer, data.byteOffset, data.byteLength / 2);
+      const hist = new Uint32Array(65536);
+      for (let i = 0; i < u16.length; i++) hist[u16[i]]++;
+      const n = u16.length;
+      let lo = 0, hi = 65535, acc = 0;
+      for (let v = 0; v < 65536; v++) { acc += hist[v]; if (acc > n * 0.0001) { lo = v; break; } }
+      acc = 0;
+      for (let v = 65535; v >= 0; v--) { acc += hist[v]; if (acc > n * 0.0001) { hi = v; break; } }
+      if (hi <= lo) hi = lo + 1;
+      const out = new Uint8Array(n);
+      const s = 255 / (hi - lo);
+      for (let i = 0; i < n; i++) {
+        const v = (u16[i] - lo) * s;
+        out[i] = v < 0 ? 0 : v > 255 ? 255 : Math.round(v);
+      }
+      return { width: info.width, height: info.height, data: out, format, bitDepth: 16 };
+    }
+    const { data, info } = await sharp(buf, { limitInputPixels: MAX_PIXELS })
+      .flatten({ background: '#000000' })
+      .greyscale()
+      .extractChannel(0)
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    return { width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), format, bitDepth: 8 };
+  } catch (e) {
+    if (e instanceof AnalysisError) throw e;
+    throw new AnalysisError('CORRUPT_IMAGE', `Corrupt ${format.toUpperCase()} image: ${(e as Error).message}`);
+  }
+}
+
+export function cropGray(img: Gray, r: Rect): Gray {
+  const out = new Uint8Array(r.width * r.height);
+  for (let y = 0; y < r.height; y++) out.set(img.data.subarray((r.y + y) * img.width + r.x, (r.y + y) * img.width + r.x + r.width), y * r.width);
+  return { width: r.width, height: r.height, data: out };
+}
+
+/** Decodes a label/mask PNG to a per-pixel label array (first channel, 8 or 16 bit). */
+export async function decodeMask(input: Uint8Array | Buffer, width: number, height: number): Promise<Uint16Array> {
+  const buf = Buffer.isBuffer(input) ? input : Buffer.from(input.buffer, input.byteOffset, input.byteLength);
+  if (!sniffFormat(buf)) throw new AnalysisError('INVALID_MASK', 'Mask must be a PNG/TIFF label image');
+  try {
+    const meta = await sharp(buf).metadata();
+    const sixteen = meta.depth === 'ushort';
+    const { data, info } = await sharp(buf).extractChannel(0).raw(sixteen ? { depth: 'ushort' } : {}).toBuffer({ resolveWithObject: true });
+    if (info.width !== width || info.height !== height)
+      throw new AnalysisError('INVALID_MASK', `Mask is ${info.width}×${info.height} but the analysed image is ${width}×${height}`);
+    if (sixteen) return new Uint16Array(new Uint16Array(data.buffer, data.byteOffset, data.byteLength / 2));
+    return Uint16Array.from(data);
+  } catch (e) {
+    if (e instanceof AnalysisError) throw e;
+    throw new AnalysisError('INVALID_MASK', `Corrupt mask image: ${(e as Error).message}`);
+  }
+}
+
+export function encodePng(rgb: Uint8Array, width: number, height: number, channels: 1 | 3 | 4 = 3): Promise<Buffer> {
+  return sharp(Buffer.from(rgb.buffer, rgb.byteOffset, rgb.byteLength), { raw: { width, height, channels } })
+    .png({ compressionLevel: 1, adaptiveFiltering: false })
+    .toBuffer();
+}
+
+/** Grey image to RGB with a given colour painted where `mask` is set (alpha blend). */
+export function overlayRgb(img: Gray, layers: { mask: Uint8Array; color: [number, number, number]; alpha?: number }[]): Uint8Array {
+  const n = img.width * img.height;
+  const out = new Uint8Array(n * 3);
+  for (let i = 0; i < n; i++) {
+    const v = img.data[i];
+    out[i * 3] = v; out[i * 3 + 1] = v; out[i * 3 + 2] = v;
+  }
+  for (const { mask, color, alpha = 1 } of layers) {
+    for (let i = 0; i < n; i++) {
+      if (!mask[i]) continue;
+      out[i * 3] = Math.round(out[i * 3] * (1 - alpha) + color[0] * alpha);
+      out[i * 3 + 1] = Math.round(out[i * 3 + 1] * (1 - alpha) + color[1] * alpha);
+      out[i * 3 + 2] = Math.round(out[i * 3 + 2] * (1 - alpha) + color[2] * alpha);
+    }
+  }
+  return out;
+}

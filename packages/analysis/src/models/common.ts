@@ -1,0 +1,189 @@
+import { AnalysisError } from '../errors.js';
+import { cropGray, decodeImage, decodeMask, type Gray, type Rect } from '../image.js';
+import { detectScaleBar, UNIT_TO_UM, type ScaleBarResult } from '../scalebar.js';
+import { initCv } from '../cv.js';
+import type { DataTableItem, HistogramItem, Lang, Measurements, MessageItem, ModelVersion, ResultItem, RunFile, RunOptions, Settings } from '../types.js';
+
+export type T2 = { en: string; de: string };
+export const tr = (lang: Lang, t: T2) => t[lang] ?? t.en;
+
+export interface Context {
+  lang: Lang;
+  version: ModelVersion;
+  settings: Settings;
+  /** analysed image (micrograph ∩ crop) */
+  img: Gray;
+  /** 1 where the pixel is analysed (not strip/plate) */
+  valid: Uint8Array;
+  validCount: number;
+  /** offset of img in the original image */
+  origin: { x: number; y: number };
+  pixelSizeUm: number;
+  scaleBar: ScaleBarResult;
+  calibrationSource: 'scale-bar' | 'settings';
+  mask?: Uint16Array;
+  items: ResultItem[];
+  files: RunFile[];
+  measurements: Measurements;
+}
+
+export function rectIntersect(a: Rect, b: Rect): Rect | null {
+  const x0 = Math.max(a.x, b.x), y0 = Math.max(a.y, b.y);
+  const x1 = Math.min(a.x + a.width, b.x + b.width), y1 = Math.min(a.y + a.height, b.y + b.height);
+  return x1 > x0 && y1 > y0 ? { x: x0, y: y0, width: x1 - x0, height: y1 - y0 } : null;
+}
+
+export async function prepare(image: Uint8Array | Buffer, settings: Settings, opts: RunOptions, version: ModelVersion): Promise<Context> {
+  const lang: Lang = opts.lang === 'de' ? 'de' : 'en';
+  const full = await decodeImage(image);
+  await initCv();
+  const sb = await detectScaleBar(full, version);
+  const items: ResultItem[] = [];
+  let pixelSizeUm: number;
+  let calibrationSource: 'scale-bar' | 'settings';
+  if (sb.found && sb.pixelSizeUm) {
+    pixelSizeUm = sb.pixelSizeUm;
+    calibrationSource = 'scale-bar';
+  } else {
+    const m = settings.magnification;
+    pixelSizeUm = (m.number * UNIT_TO_UM[m.unit]) / m.length;
+    calibrationSource = 'settings';
+    items.push({
+      type: 'message',
+      status: 'warning',
+      title: tr(lang, { en: 'No scale bar found', de: 'Kein Maßstabsbalken gefunden' }),
+      content: tr(lang, {
+        en: `Calibrated from the settings: ${m.number} ${m.unit} = ${m.length} px (${fmt(pixelSizeUm, 4)} µm/px).`,
+        de: `Kalibrierung aus den Einstellungen: ${m.number} ${m.unit} = ${m.length} px (${fmt(pixelSizeUm, 4)} µm/px).`,
+      }),
+    } satisfies MessageItem);
+  }
+  let area: Rect = sb.micrograph;
+  if (opts.crop) {
+    const c = opts.crop;
+    if (![c.x, c.y, c.width, c.height].every((v) => Number.isFinite(v)) || c.width < 1 || c.height < 1)
+      throw new AnalysisError('INVALID_CROP', 'Crop must have finite x, y and positive width, height');
+    const r = rectIntersect(area, { x: Math.round(c.x), y: Math.round(c.y), width: Math.round(c.width), height: Math.round(c.height) });
+    if (!r) throw new AnalysisError('INVALID_CROP', 'Crop lies outside the micrograph');
+    area = r;
+  }
+  const img = cropGray(full, area);
+  const valid = new Uint8Array(img.width * img.height).fill(1);
+  for (const ex of sb.exclude) {
+    const r = rectIntersect(area, ex);
+    if (!r) continue;
+    for (let y = r.y - area.y; y < r.y - area.y + r.height; y++) valid.fill(0, y * img.width + r.x - area.x, y * img.width + r.x - area.x + r.width);
+  }
+  let validCount = 0;
+  for (let i = 0; i < valid.length; i++) validCount += valid[i];
+  let mask: Uint16Array | undefined;
+  if (opts.masks) {
+    // masks may be given for the analysed area or for the full image
+    const { width: fw, height: fh } = full;
+    try {
+      mask = await decodeMask(opts.masks, img.width, img.height);
+    } catch (e) {
+      const m = await decodeMask(opts.masks, fw, fh).catch(() => { throw e; });
+      mask = new Uint16Array(img.width * img.height);
+      for (let y = 0; y < img.height; y++) mask.set(m.subarray((area.y + y) * fw + area.x, (area.y + y) * fw + area.x + img.width), y * img.width);
+    }
+  }
+  const measurements: Measurements = {
+    pixelSizeUm,
+    calibrationSource,
+    scaleBarValue: sb.found ? sb.value! : null,
+    scaleBarUnit: sb.found ? sb.unit! : null,
+    scaleBarLengthPx: sb.found ? sb.lengthPx! : null,
+    analysedWidthPx: img.width,
+    analysedHeightPx: img.height,
+  };
+  return { lang, version, settings, img, valid, validCount, origin: { x: area.x, y: area.y }, pixelSizeUm, scaleBar: sb, calibrationSource, mask, items, files: [], measurements };
+}
+
+export function fmt(v: number, digits = 2): string {
+  if (!Number.isFinite(v)) return '–';
+  return Number(v.toFixed(digits)).toString();
+}
+
+export function row(label: string, value: number | string, unit: string, labelTooltip = '', digits = 3) {
+  return { label, labelTooltip, value: typeof value === 'number' ? Number(fmt(value, digits)) : value, unit };
+}
+
+export function table(rows: DataTableItem['rows']): DataTableItem {
+  return { type: 'data-table', rows };
+}
+
+export function calibrationRows(ctx: Context): DataTableItem['rows'] {
+  const { lang, scaleBar: sb } = ctx;
+  const rows: DataTableItem['rows'] = [
+    row(tr(lang, { en: 'Pixel size', de: 'Pixelgröße' }), ctx.pixelSizeUm, 'µm/px',
+      tr(lang, { en: ctx.calibrationSource === 'scale-bar' ? 'From the scale bar' : 'From the settings (no scale bar found)', de: ctx.calibrationSource === 'scale-bar' ? 'Aus dem Maßstabsbalken' : 'Aus den Einstellungen (kein Maßstabsbalken)' }), 5),
+  ];
+  if (sb.found) rows.push(row(tr(lang, { en: 'Scale bar', de: 'Maßstabsbalken' }), `${sb.value} ${sb.unit} = ${sb.lengthPx} px`, '', tr(lang, { en: 'Label read by OCR and bar length', de: 'Per OCR gelesene Beschriftung und Balkenlänge' })));
+  return rows;
+}
+
+const hex = (c: { r: number; g: number; b: number }) =>
+  '#' + [c.r, c.g, c.b].map((v) => Math.round(Math.max(0, Math.min(1, v)) * 255).toString(16).padStart(2, '0')).join('');
+export const rgb255 = (c: { r: number; g: number; b: number }): [number, number, number] => [c.r, c.g, c.b].map((v) => Math.round(Math.max(0, Math.min(1, v)) * 255)) as [number, number, number];
+export { hex };
+
+/** Histogram with `bins` equal-width bins between min and max of values. */
+export function histogram(values: number[], bins: number, label: string, xLabel: string, yLabel: string, unit: string, color: string): HistogramItem {
+  const data: HistogramItem['data'] = [];
+  if (values.length) {
+    let lo = Infinity, hi = -Infinity;
+    for (const v of values) { if (v < lo) lo = v; if (v > hi) hi = v; }
+    if (hi <= lo) hi = lo + 1e-9;
+    const w = (hi - lo) / bins;
+    const counts = new Array(bins).fill(0);
+    for (const v of values) counts[Math.min(bins - 1, Math.floor((v - lo) / w))]++;
+    for (let i = 0; i < bins; i++) data.push({ x: [Number(fmt(lo + i * w, 4)), Number(fmt(lo + (i + 1) * w, 4))], y: counts[i], color });
+  }
+  return { type: 'histogram', label, xLabel, yLabel, unit, data };
+}
+
+export function mean(a: ArrayLike<number>): number {
+  let s = 0;
+  for (let i = 0; i < a.length; i++) s += a[i];
+  return a.length ? s / a.length : NaN;
+}
+export function std(a: ArrayLike<number>): number {
+  const m = mean(a);
+  let s = 0;
+  for (let i = 0; i < a.length; i++) s += (a[i] - m) ** 2;
+  return a.length > 1 ? Math.sqrt(s / (a.length - 1)) : 0;
+}
+
+/** Otsu threshold of a 256-bin histogram. */
+export function otsu(hist: ArrayLike<number>): number {
+  let total = 0, sum = 0;
+  for (let i = 0; i < 256; i++) { total += hist[i]; sum += i * hist[i]; }
+  let sumB = 0, wB = 0, best = 0, bestT = 127;
+  for (let t = 0; t < 256; t++) {
+    wB += hist[t];
+    if (!wB) continue;
+    const wF = total - wB;
+    if (!wF) break;
+    sumB += t * hist[t];
+    const mB = sumB / wB, mF = (sum - sumB) / wF;
+    const between = wB * wF * (mB - mF) ** 2;
+    if (between > best) { best = between; bestT = t; }
+  }
+  return bestT;
+}
+
+export function histOf(data: Uint8Array, valid: Uint8Array): Float64Array {
+  const h = new Float64Array(256);
+  for (let i = 0; i < data.length; i++) if (valid[i]) h[data[i]]++;
+  return h;
+}
+
+/** Median grey of the histogram part in [a, b]. */
+export function histMedian(h: ArrayLike<number>, a: number, b: number): number {
+  let n = 0;
+  for (let i = a; i <= b; i++) n += h[i];
+  let acc = 0;
+  for (let i = a; i <= b; i++) { acc += h[i]; if (acc >= n / 2) return i; }
+  return (a + b) / 2;
+}

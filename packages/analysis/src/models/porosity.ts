@@ -1,0 +1,85 @@
+// Porosity (ASTM E562 / E1245): dark-phase area fraction, pore count, pore-size distribution.
+import { components, gaussianBlur, medianBlur, resize } from '../cvops.js';
+import { encodePng, overlayRgb, type Gray } from '../image.js';
+import type { Context } from './common.js';
+import { calibrationRows, hex, histMedian, histOf, histogram, mean, otsu, rgb255, row, table, tr } from './common.js';
+
+/** Binary dark-phase segmentation: threshold midway between the matrix and pore grey levels. */
+export function segmentDarkPhase(img: Gray, valid: Uint8Array, version: string): Uint8Array {
+  let g = medianBlur(img, 3);
+  if (version === '20250101') g = flattenBackground(g);
+  const h = histOf(g.data, valid);
+  const t0 = otsu(h);
+  const dark = histMedian(h, 0, t0), bright = histMedian(h, t0 + 1, 255);
+  const t = version === '20250101' ? (dark + bright) / 2 : t0;
+  const out = new Uint8Array(g.data.length);
+  for (let i = 0; i < out.length; i++) out[i] = valid[i] && g.data[i] <= t ? 1 : 0;
+  return out;
+}
+
+/** Divides out uneven illumination: background = heavily blurred, bright-biased downsample. */
+export function flattenBackground(img: Gray): Gray {
+  const { width: w, height: h } = img;
+  const s = Math.max(1, Math.round(Math.max(w, h) / 64));
+  const sw = Math.max(1, Math.round(w / s)), sh = Math.max(1, Math.round(h / s));
+  // max-pool style: 90th percentile per block approximated by resize of a dilated image
+  const small = resize(img, sw, sh);
+  const bg = resize(gaussianBlur(small, 3), w, h);
+  let gmean = 0;
+  for (let i = 0; i < bg.data.length; i++) gmean += bg.data[i];
+  gmean /= bg.data.length;
+  // out = round(v · mean / max(1, bg)) tabulated over all (bg, v) pairs: the same arithmetic, one lookup per pixel
+  const lut = new Uint8Array(65536);
+  for (let b = 0; b < 256; b++)
+    for (let v = 0; v < 256; v++) {
+      const q = (v * gmean) / Math.max(1, b);
+      lut[(b << 8) | v] = q > 255 ? 255 : Math.round(q);
+    }
+  const out = new Uint8Array(w * h);
+  const src = img.data, bgd = bg.data;
+  for (let i = 0; i < out.length; i++) out[i] = lut[(bgd[i] << 8) | src[i]];
+  return { width: w, height: h, data: out };
+}
+
+export async function runPorosity(ctx: Context): Promise<void> {
+  const { img, valid, lang, pixelSizeUm: px, settings } = ctx;
+  const { width: w, height: h } = img;
+  let mask: Uint8Array;
+  if (ctx.mask) {
+    mask = new Uint8Array(w * h);
+    for (let i = 0; i < mask.length; i++) mask[i] = valid[i] && ctx.mask[i] ? 1 : 0;
+  } else mask = segmentDarkPhase(img, valid, ctx.version);
+  const cc = components(mask, w, h, 8);
+  const minArea = 3;
+  const areasUm2: number[] = [];
+  let poreArea = 0;
+  const keep = new Uint8Array(cc.count + 1);
+  for (let l = 1; l <= cc.count; l++) {
+    if (cc.area[l] >= minArea) { keep[l] = 1; areasUm2.push(cc.area[l] * px * px); }
+  }
+  const clean = new Uint8Array(w * h);
+  for (let i = 0; i < clean.length; i++) if (keep[cc.labels[i]]) { clean[i] = 1; poreArea++; }
+  const fraction = (100 * poreArea) / ctx.validCount;
+  const eqd = areasUm2.map((a) => 2 * Math.sqrt(a / Math.PI));
+  const m = ctx.measurements;
+  m.areaFractionPercent = fraction;
+  m.poreCount = areasUm2.length;
+  m.meanPoreAreaUm2 = areasUm2.length ? mean(areasUm2) : 0;
+  m.meanPoreDiameterUm = eqd.length ? mean(eqd) : 0;
+  m.maxPoreDiameterUm = eqd.length ? Math.max(...eqd) : 0;
+  m.poresPerMm2 = areasUm2.length / (ctx.validCount * px * px * 1e-6);
+  const col = settings.colours.feature;
+  ctx.items.push(table([
+    row(tr(lang, { en: 'Area fraction (porosity)', de: 'Flächenanteil (Porosität)' }), fraction, '%', tr(lang, { en: 'Dark-phase area / analysed area (ASTM E562/E1245)', de: 'Fläche der dunklen Phase / analysierte Fläche (ASTM E562/E1245)' })),
+    row(tr(lang, { en: 'Pore count', de: 'Anzahl Poren' }), areasUm2.length, '', tr(lang, { en: 'Connected dark regions (touching pores merge)', de: 'Zusammenhängende dunkle Bereiche (sich berührende Poren verschmelzen)' })),
+    row(tr(lang, { en: 'Pores per mm²', de: 'Poren pro mm²' }), m.poresPerMm2 as number, '1/mm²'),
+    row(tr(lang, { en: 'Mean pore area', de: 'Mittlere Porenfläche' }), m.meanPoreAreaUm2 as number, 'µm²'),
+    row(tr(lang, { en: 'Mean equivalent diameter', de: 'Mittlerer Äquivalentdurchmesser' }), m.meanPoreDiameterUm as number, 'µm'),
+    row(tr(lang, { en: 'Largest equivalent diameter', de: 'Größter Äquivalentdurchmesser' }), m.maxPoreDiameterUm as number, 'µm'),
+    ...calibrationRows(ctx),
+  ]));
+  ctx.items.push(histogram(eqd, settings.layer.histogramBins, tr(lang, { en: 'Pore size distribution', de: 'Porengrößenverteilung' }), tr(lang, { en: 'Equivalent diameter', de: 'Äquivalentdurchmesser' }), tr(lang, { en: 'Count', de: 'Anzahl' }), 'µm', hex(col)));
+  const filename = 'porosity-overlay.png';
+  ctx.files.push({ filename, data: await encodePng(overlayRgb(img, [{ mask: clean, color: rgb255(col), alpha: 0.6 }]), w, h) });
+  ctx.items.push({ type: 'image', filename });
+}

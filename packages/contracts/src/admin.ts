@@ -1,0 +1,2 @@
+/** Schemas of the compute back-office calls (back-office.md §7). */
+export {};
