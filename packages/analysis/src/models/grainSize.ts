@@ -1,7 +1,7 @@
 // Grain size (ASTM E112 / ISO 643): boundary segmentation, Jeffries planimetric count and mean
 // lineal intercept.
-import { blackHat, components, distanceTransform, gaussianBlur, watershed } from '../cvops.js';
-import { encodePng, overlayRgb, type Gray } from '../image.js';
+import { blackHat, components, distanceTransform, watershed } from '../cvops.js';
+import { blurGray, encodePng, overlayRgb, type Gray } from '../image.js';
 import { astmGFromIntercept, astmGFromNA, jeffriesCount, meanIntercept } from '../measure/astm.js';
 import type { Context } from './common.js';
 import { calibrationRows, fmt, hex, histOf, histogram, histMedian, mean, otsu, rgb255, row, table, tr } from './common.js';
@@ -9,8 +9,8 @@ import { calibrationRows, fmt, hex, histOf, histogram, histMedian, mean, otsu, r
 export interface GrainSegmentation { labels: Int32Array; count: number; boundary: Uint8Array }
 
 /** Estimated boundary line width from the autocorrelation-free heuristic: fixed small kernel scaled by image size. */
-function boundaryResponse(img: Gray, valid: Uint8Array): { resp: Gray; t: number } {
-  const g = gaussianBlur(img, 1.2);
+async function boundaryResponse(img: Gray, valid: Uint8Array): Promise<{ resp: Gray; t: number }> {
+  const g = await blurGray(img, 1.2);
   const resp = blackHat(g, 11);
   // threshold: midway between the background response and the boundary response (Otsu split)
   const h = histOf(resp.data, valid);
@@ -24,9 +24,9 @@ function boundaryResponse(img: Gray, valid: Uint8Array): { resp: Gray; t: number
  * small boundary gaps do not merge grains) → marker watershed on the boundary relief.
  * 20241025: connected components of the non-boundary pixels (no gap closing).
  */
-export function segmentGrains(img: Gray, valid: Uint8Array, version: string): GrainSegmentation {
+export async function segmentGrains(img: Gray, valid: Uint8Array, version: string): Promise<GrainSegmentation> {
   const { width: w, height: h } = img;
-  const { resp, t } = boundaryResponse(img, valid);
+  const { resp, t } = await boundaryResponse(img, valid);
   const boundary = new Uint8Array(w * h);
   const interior = new Uint8Array(w * h);
   for (let i = 0; i < boundary.length; i++) {
@@ -56,16 +56,14 @@ export function segmentGrains(img: Gray, valid: Uint8Array, version: string): Gr
  * of them. A boundary gap narrower than the grains therefore does not merge two grains, while a
  * grain keeps one seed however irregular its distance ridge.
  *
- * Implementation: one union-find sweep from the highest level down builds the tree of 8-connected
- * cores (node = core at one level, with its area and the core one level lower that holds it);
- * the splitting is then decided on that tree, level by level upwards, exactly as a per-level
- * connected-components pass would (see `dynamicSeedsReference` in the tests), and every pixel takes
- * the seed of the deepest core it belongs to. Cost O(pixels) instead of one full-image labelling per level.
+ * Implementation on run lengths: one raster pass cuts every row into the runs of each level (the
+ * pixels with distance ≥ that level); per level, the 8-connected cores are the connected runs
+ * (union-find on runs, not pixels); a core's parent is the core one level lower that holds any of
+ * its runs. The splitting is then decided on that tree, level by level upwards, exactly as a
+ * per-level connected-components pass would (see `dynamicSeedsReference` in the tests), and every
+ * pixel takes the seed of the deepest core it belongs to. Cost: one pass over the pixels plus work
+ * per run, instead of one full-image labelling per level.
  */
-// 8-neighbours, the four behind (raster order) first
-const NB_DX = new Int32Array([-1, 0, 1, -1, 1, -1, 0, 1]);
-const NB_DY = new Int32Array([-1, -1, -1, 0, 0, 1, 1, 1]);
-
 export function dynamicSeeds(dist: Float32Array, w: number, h: number): { seeds: Int32Array; count: number } {
   const N = w * h;
   let maxD = 0;
@@ -74,36 +72,26 @@ export function dynamicSeeds(dist: Float32Array, w: number, h: number): { seeds:
   for (let l = 2; l <= maxD; l = l < 6 ? l + 1 : Math.round(l * 1.25)) levels.push(l);
   if (!levels.length) return { seeds: new Int32Array(N), count: 0 };
   const K = levels.length;
-  // level index of each pixel (highest k with dist ≥ levels[k]; levels are integers so floor(dist) decides)
+  // level index of a distance (highest k with dist ≥ levels[k]; levels are integers so floor(dist) decides)
   const tbl = new Int8Array(Math.floor(maxD) + 2).fill(-1);
   for (let k = 0, v = 0; v < tbl.length; v++) { while (k + 1 < K && levels[k + 1] <= v) k++; tbl[v] = v >= levels[0] ? k : -1; }
-  const lev = new Int8Array(N);
-  const bucketStart = new Int32Array(K + 1);
-  for (let i = 0; i < N; i++) {
-    const k = tbl[dist[i] | 0]; // distances are ≥ 0: truncation = floor
-    lev[i] = k;
-    if (k >= 0) bucketStart[k + 1]++;
-  }
-  for (let k = 0; k < K; k++) bucketStart[k + 1] += bucketStart[k];
-  const order = new Int32Array(bucketStart[K]);
-  const fill = bucketStart.slice(0, K);
-  for (let i = 0; i < N; i++) { const k = lev[i]; if (k >= 0) order[fill[k]++] = i; }
-  const tree = levelTree(lev, order, bucketStart, K, w, h);
+  const runs = levelRuns(dist, tbl, K, w, h);
+  const tree = runTree(runs, K);
   const { L, retired, nLabels } = splitTree(tree, K);
-  // final seed of a pixel: the label of its deepest core, unless that label was split further up
-  // (and the peak distance per seed: thin seeds — slivers inside wide, partly lit boundary bands — are dropped:
-  // a grain is at least 7 px across)
+  // final seed of a pixel: the label of its deepest core, unless that label was split further up.
+  // Runs are painted from the lowest level up, so the deepest core's label is the one that stays.
   const S = new Int32Array(N);
-  const nodeOf = tree.nodeOf;
-  const peak = new Float32Array(nLabels + 1);
-  for (let i = 0; i < N; i++) {
-    if (lev[i] < 0) continue;
-    const l = L[nodeOf[i]];
-    if (l > 0 && !retired[l]) {
-      S[i] = l;
-      if (dist[i] > peak[l]) peak[l] = dist[i];
+  const { start, y: ry, x0: rx0, x1: rx1, node } = runs;
+  for (let k = 0; k < K; k++) {
+    for (let r = start[k]; r < start[k + 1]; r++) {
+      const l = L[node[r]];
+      const row = ry[r] * w;
+      S.fill(l > 0 && !retired[l] ? l : 0, row + rx0[r], row + rx1[r]);
     }
   }
+  // thin seeds — slivers inside wide, partly lit boundary bands — are dropped: a grain is at least 7 px across
+  const peak = new Float32Array(nLabels + 1);
+  for (let i = 0; i < N; i++) { const l = S[i]; if (l && dist[i] > peak[l]) peak[l] = dist[i]; }
   // compact labels (numbered in raster order)
   const map = new Int32Array(nLabels + 1);
   let n = 0;
@@ -117,100 +105,95 @@ export function dynamicSeeds(dist: Float32Array, w: number, h: number): { seeds:
   return { seeds: S, count: n };
 }
 
-interface LevelTree { nNodes: number; nodeLevel: Int32Array; nodeArea: Int32Array; nodeParent: Int32Array; nodeOf: Int32Array }
+/** Runs of every level, grouped by level (runs of level k at start[k]..start[k+1]), each in raster order. */
+interface LevelRuns { start: Int32Array; y: Int32Array; x0: Int32Array; x1: Int32Array; node: Int32Array }
 
-/** Union-find sweep from the highest level down: the 8-connected cores of every level as a tree. */
-export function levelTree(lev: Int8Array, order: Int32Array, bucketStart: Int32Array, K: number, w: number, h: number): LevelTree {
-  const N = w * h;
-  const parent = new Int32Array(N);
-  const size = new Int32Array(N);
-  let nodeCap = 1024, nNodes = 0;
-  let nodeLevel = new Int32Array(nodeCap), nodeArea = new Int32Array(nodeCap), nodeParent = new Int32Array(nodeCap);
-  const nodeOf = new Int32Array(N);
-  const rootNode = new Int32Array(N); // node id + 1 of a root at the current level
-  let roots = new Int32Array(0), prevNodeStart = 0;
-  for (let k = K - 1; k >= 0; k--) {
-    const a = bucketStart[k], b = bucketStart[k + 1];
-    // pixels of this level come in raster order: link each to its already active 8-neighbours
-    // (higher levels anywhere, this level only behind it — the ones ahead link back themselves)
-    let y = 0, rowStart = 0;
-    for (let j = a; j < b; j++) {
-      const i = order[j];
-      while (i >= rowStart + w) { y++; rowStart += w; }
-      const x = i - rowStart;
-      parent[i] = i; size[i] = 1;
-      let ri = i;
-      if (x > 0 && x < w - 1 && y > 0 && y < h - 1) {
-        // active neighbours: behind at this level or higher, ahead at a higher level only. Any two
-        // active neighbours that touch each other are already joined, so a linked up/down/left/right
-        // neighbour makes the diagonals and sides it touches redundant.
-        const U = lev[i - w] >= k, D = lev[i + w] > k, Lf = lev[i - 1] >= k, R = lev[i + 1] > k;
-        if (U) ri = link(parent, size, lev, ri, i - w, k);
-        if (D) ri = link(parent, size, lev, ri, i + w, k + 1);
-        if (!U && !D) {
-          if (Lf) ri = link(parent, size, lev, ri, i - 1, k);
-          if (R) ri = link(parent, size, lev, ri, i + 1, k + 1);
-        }
-        if (!U && !Lf) ri = link(parent, size, lev, ri, i - w - 1, k);
-        if (!U && !R) ri = link(parent, size, lev, ri, i - w + 1, k);
-        if (!D && !Lf) ri = link(parent, size, lev, ri, i + w - 1, k + 1);
-        if (!D && !R) ri = link(parent, size, lev, ri, i + w + 1, k + 1);
-      } else {
-        for (let t = 0; t < 8; t++) {
-          const nx = x + NB_DX[t], ny = y + NB_DY[t];
-          if (nx < 0 || nx >= w || ny < 0 || ny >= h) continue;
-          ri = link(parent, size, lev, ri, i + NB_DY[t] * w + NB_DX[t], t < 4 ? k : k + 1);
-        }
-      }
-      parent[i] = ri;
+/**
+ * One raster pass: a pixel at level v lies in the runs of levels 0..v, so a run of level k opens
+ * where the level rises to ≥ k and closes (end exclusive) where it falls below k.
+ */
+function levelRuns(dist: Float32Array, tbl: Int8Array, K: number, w: number, h: number): LevelRuns {
+  let cap = 1 << 16, n = 0;
+  let lv = new Int8Array(cap), ys = new Int32Array(cap), a = new Int32Array(cap), b = new Int32Array(cap);
+  const open = new Int32Array(K);
+  const emit = (k: number, y: number, x0: number, x1: number) => {
+    if (n === cap) {
+      cap *= 2;
+      const l2 = new Int8Array(cap); l2.set(lv); lv = l2;
+      const y2 = new Int32Array(cap); y2.set(ys); ys = y2;
+      const a2 = new Int32Array(cap); a2.set(a); a = a2;
+      const b2 = new Int32Array(cap); b2.set(b); b = b2;
     }
-    // cores of this level: surviving roots among the previous roots and the new pixels
-    let nr = 0;
-    for (let t = 0; t < roots.length; t++) if (parent[roots[t]] === roots[t]) nr++;
-    for (let j = a; j < b; j++) if (parent[order[j]] === order[j]) nr++;
-    const next = new Int32Array(nr);
-    nr = 0;
-    for (let t = 0; t < roots.length; t++) if (parent[roots[t]] === roots[t]) next[nr++] = roots[t];
-    for (let j = a; j < b; j++) if (parent[order[j]] === order[j]) next[nr++] = order[j];
-    if (nNodes + nr > nodeCap) {
-      while (nNodes + nr > nodeCap) nodeCap *= 2;
-      const grow = (t: Int32Array) => { const u = new Int32Array(nodeCap); u.set(t); return u; };
-      nodeLevel = grow(nodeLevel); nodeArea = grow(nodeArea); nodeParent = grow(nodeParent);
+    lv[n] = k; ys[n] = y; a[n] = x0; b[n] = x1; n++;
+  };
+  for (let y = 0, i = 0; y < h; y++) {
+    let prev = -1;
+    for (let x = 0; x < w; x++, i++) {
+      const v = tbl[dist[i] | 0]; // distances are ≥ 0: truncation = floor
+      if (v === prev) continue;
+      if (v > prev) for (let k = prev + 1; k <= v; k++) open[k] = x;
+      else for (let k = prev; k > v; k--) emit(k, y, open[k], x);
+      prev = v;
     }
-    const start = nNodes;
-    for (let t = 0; t < nr; t++) {
-      const r = next[t];
-      nodeLevel[nNodes] = k; nodeArea[nNodes] = size[r]; nodeParent[nNodes] = -1;
-      rootNode[r] = ++nNodes;
-    }
-    // the cores one level up (previous roots) hang below the core that now holds them
-    for (let t = 0; t < roots.length; t++) nodeParent[prevNodeStart + t] = rootNode[findRoot(parent, roots[t])] - 1;
-    for (let j = a; j < b; j++) { const i = order[j]; nodeOf[i] = rootNode[findRoot(parent, i)] - 1; }
-    roots = next; prevNodeStart = start;
+    for (let k = prev; k >= 0; k--) emit(k, y, open[k], w);
   }
-  return { nNodes, nodeLevel, nodeArea, nodeParent, nodeOf };
+  // group by level; a level's runs of one row close left to right, so the order stays raster order
+  const start = new Int32Array(K + 1);
+  for (let r = 0; r < n; r++) start[lv[r] + 1]++;
+  for (let k = 0; k < K; k++) start[k + 1] += start[k];
+  const fill = start.slice(0, K);
+  const y = new Int32Array(n), x0 = new Int32Array(n), x1 = new Int32Array(n);
+  for (let r = 0; r < n; r++) { const j = fill[lv[r]]++; y[j] = ys[r]; x0[j] = a[r]; x1[j] = b[r]; }
+  return { start, y, x0, x1, node: new Int32Array(n) };
 }
 
-/** Joins the set of q (when lev[q] ≥ minLev) with the set rooted at ri; returns the joint root. */
-function link(parent: Int32Array, size: Int32Array, lev: Int8Array, ri: number, q: number, minLev: number): number {
-  if (lev[q] < minLev) return ri;
-  let rq = parent[q];
-  if (rq === ri) return ri;
-  while (parent[rq] !== rq) rq = parent[rq];
-  while (parent[q] !== rq) { const nq = parent[q]; parent[q] = rq; q = nq; }
-  if (rq === ri) return ri;
-  if (size[ri] < size[rq]) { parent[ri] = rq; size[rq] += size[ri]; return rq; }
-  parent[rq] = ri; size[ri] += size[rq];
-  return ri;
-}
+/** Cores as nodes, highest level first: level, area (pixels at that level or higher) and the core one level lower. */
+interface LevelTree { nNodes: number; nodeLevel: Int32Array; nodeArea: Int32Array; nodeParent: Int32Array }
 
-function findRoot(parent: Int32Array, i: number): number {
-  let r = i;
-  while (parent[r] !== r) r = parent[r];
-  while (parent[i] !== r) { const n = parent[i]; parent[i] = r; i = n; }
-  return r;
+/** The 8-connected cores of every level (connected runs) and, for each, the core one level lower that holds it. */
+function runTree(runs: LevelRuns, K: number): LevelTree {
+  const { start, y, x0, x1, node } = runs;
+  let maxRuns = 0;
+  for (let k = 0; k < K; k++) maxRuns = Math.max(maxRuns, start[k + 1] - start[k]);
+  const parent = new Int32Array(maxRuns);
+  const find = (r: number) => {
+    let q = r;
+    while (parent[q] !== q) q = parent[q];
+    while (parent[r] !== q) { const nr = parent[r]; parent[r] = q; r = nr; }
+    return q;
+  };
+  const nodeLevel: number[] = [], nodeArea: number[] = [], nodeParent: number[] = [];
+  for (let k = K - 1; k >= 0; k--) {
+    const s = start[k], e = start[k + 1];
+    for (let r = 0; r < e - s; r++) parent[r] = r;
+    // runs of consecutive rows touch (8-connected) when [a0, a1] and [b0 − 1, b1] overlap (ends exclusive)
+    let q = s;
+    for (let r = s; r < e; r++) {
+      const yr = y[r];
+      while (q < r && (y[q] < yr - 1 || (y[q] === yr - 1 && x1[q] < x0[r]))) q++;
+      for (let t = q; t < r && y[t] === yr - 1 && x0[t] <= x1[r]; t++) {
+        const ra = find(r - s), rb = find(t - s);
+        if (ra !== rb) { if (ra < rb) parent[rb] = ra; else parent[ra] = rb; }
+      }
+    }
+    // one node per core, with its area
+    for (let r = s; r < e; r++) {
+      const root = find(r - s);
+      if (root === r - s) { node[r] = nodeLevel.length; nodeLevel.push(k); nodeArea.push(0); nodeParent.push(-1); }
+      else node[r] = node[s + root]; // roots come first in raster order (unions keep the smaller index)
+      nodeArea[node[r]] += x1[r] - x0[r];
+    }
+    // the cores one level up hang below the core that holds their runs (same row, enclosing run)
+    if (k + 1 < K) {
+      let c = s;
+      for (let r = start[k + 1]; r < start[k + 2]; r++) {
+        while (y[c] < y[r] || (y[c] === y[r] && x1[c] <= x0[r])) c++;
+        nodeParent[node[r]] = node[c];
+      }
+    }
+  }
+  return { nNodes: nodeLevel.length, nodeLevel: Int32Array.from(nodeLevel), nodeArea: Int32Array.from(nodeArea), nodeParent: Int32Array.from(nodeParent) };
 }
-
 /**
  * Seed label of each core, level by level upwards: a core inherits the label of the core below it,
  * except when that label holds ≥ 2 cores of ≥ 6 px at this level: then each such core gets a new
@@ -260,7 +243,7 @@ export async function runGrainSize(ctx: Context): Promise<void> {
     const boundary = new Uint8Array(w * h);
     for (let i = 0; i < boundary.length; i++) boundary[i] = cc.labels[i] ? 0 : 1;
     seg = { labels: cc.labels, count: cc.count, boundary };
-  } else seg = segmentGrains(img, valid, ctx.version);
+  } else seg = await segmentGrains(img, valid, ctx.version);
   const J = jeffriesCount(seg.labels, w, h, valid, seg.count, ctx.mask ? 0 : 2);
   const areaMm2 = ctx.validCount * px * px * 1e-6;
   const nA = J.jeffries / areaMm2;

@@ -1,6 +1,6 @@
 // Layer thickness in a cross-section: resin (dark, top), coating (bright), substrate (below).
-import { components, gaussianBlur, morph } from '../cvops.js';
-import { encodePng, overlayRgb } from '../image.js';
+import { components, morph } from '../cvops.js';
+import { blurGray, encodePng, overlayRgb } from '../image.js';
 import { crossing, perpendicularThickness, runningMedian } from '../measure/thickness.js';
 import type { Context } from './common.js';
 import { calibrationRows, hex, histMedian, histOf, histogram, mean, otsu, rgb255, row, std, table, tr } from './common.js';
@@ -8,7 +8,7 @@ import { calibrationRows, hex, histMedian, histOf, histogram, mean, otsu, rgb255
 export async function runLayer(ctx: Context): Promise<void> {
   const { img, valid, lang, pixelSizeUm: px, settings } = ctx;
   const { width: w, height: h } = img;
-  const g = gaussianBlur(img, ctx.version === '20250101' ? 2 : 1);
+  const g = await blurGray(img, ctx.version === '20250101' ? 2 : 1);
   // three grey classes: resin < substrate < coating
   const hist = histOf(g.data, valid);
   const t1 = otsu(hist);

@@ -68,7 +68,7 @@ function expectSameSeeds(dist: Float32Array, w: number, h: number) {
   return a.count;
 }
 
-describe('dynamicSeeds (level tree by union-find) equals the per-level reference', () => {
+describe('dynamicSeeds (level tree on run lengths) equals the per-level reference', () => {
   it('on random blobs with narrow gaps', () => {
     const r = rng(7);
     for (let t = 0; t < 4; t++) {
@@ -101,7 +101,7 @@ describe('dynamicSeeds (level tree by union-find) equals the per-level reference
       const { data, info } = await sharp(s.png).greyscale().raw().toBuffer({ resolveWithObject: true });
       const w = info.width, h = info.height;
       const img = { width: w, height: h, data: new Uint8Array(data) };
-      const seg = segmentGrains(img, new Uint8Array(w * h).fill(1), '20241025');
+      const seg = await segmentGrains(img, new Uint8Array(w * h).fill(1), '20241025');
       const interior = new Uint8Array(w * h);
       for (let i = 0; i < interior.length; i++) interior[i] = seg.boundary[i] ? 0 : 255;
       expect(expectSameSeeds(distanceTransform(interior, w, h), w, h)).toBeGreaterThan(20);
