@@ -124,7 +124,7 @@ export async function blurGray(img: Gray, sigma: number): Promise<Gray> {
   if (sigma <= 0) return img;
   const { width, height } = img;
   const [out, lut] = await Promise.all([vipsBlur(img.data, width, height, sigma), gainCorrection(sigma)]);
-  for (let i = 0; i < out.length; i++) out[i] = lut[out[i]];
+  if (lut) for (let i = 0; i < out.length; i++) out[i] = lut[out[i]];
   return { width, height, data: out };
 }
 
@@ -137,13 +137,14 @@ async function vipsBlur(data: Uint8Array, width: number, height: number, sigma: 
   return new Uint8Array(out.buffer, out.byteOffset, out.length);
 }
 
-const gainLuts = new Map<number, Promise<Uint8Array>>();
-/** Lookup table dividing out libvips' DC gain for `sigma` (flat grey 250 → measured level). */
-function gainCorrection(sigma: number): Promise<Uint8Array> {
+const gainLuts = new Map<number, Promise<Uint8Array | null>>();
+/** Lookup table dividing out libvips' DC gain for `sigma` (flat grey 250 → measured level); null when there is none. */
+function gainCorrection(sigma: number): Promise<Uint8Array | null> {
   let lut = gainLuts.get(sigma);
   if (!lut) {
     lut = vipsBlur(new Uint8Array(32 * 32).fill(250), 32, 32, sigma).then((flat) => {
       const gain = flat[16 * 32 + 16] / 250;
+      if (gain === 1) return null;
       const t = new Uint8Array(256);
       for (let v = 0; v < 256; v++) t[v] = Math.min(255, Math.round(v / gain));
       return t;

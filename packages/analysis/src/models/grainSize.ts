@@ -113,18 +113,12 @@ interface LevelRuns { start: Int32Array; y: Int32Array; x0: Int32Array; x1: Int3
  * where the level rises to ≥ k and closes (end exclusive) where it falls below k.
  */
 function levelRuns(dist: Float32Array, tbl: Int8Array, K: number, w: number, h: number): LevelRuns {
-  let cap = 1 << 16, n = 0;
-  let lv = new Int8Array(cap), ys = new Int32Array(cap), a = new Int32Array(cap), b = new Int32Array(cap);
+  // runs as they close: (level, y, x0, x1) records in one growable array
+  let rec = new Int32Array(4 << 16), n = 0;
   const open = new Int32Array(K);
   const emit = (k: number, y: number, x0: number, x1: number) => {
-    if (n === cap) {
-      cap *= 2;
-      const l2 = new Int8Array(cap); l2.set(lv); lv = l2;
-      const y2 = new Int32Array(cap); y2.set(ys); ys = y2;
-      const a2 = new Int32Array(cap); a2.set(a); a = a2;
-      const b2 = new Int32Array(cap); b2.set(b); b = b2;
-    }
-    lv[n] = k; ys[n] = y; a[n] = x0; b[n] = x1; n++;
+    if (4 * n === rec.length) { const grown = new Int32Array(2 * rec.length); grown.set(rec); rec = grown; }
+    rec[4 * n] = k; rec[4 * n + 1] = y; rec[4 * n + 2] = x0; rec[4 * n + 3] = x1; n++;
   };
   for (let y = 0, i = 0; y < h; y++) {
     let prev = -1;
@@ -139,11 +133,11 @@ function levelRuns(dist: Float32Array, tbl: Int8Array, K: number, w: number, h: 
   }
   // group by level; a level's runs of one row close left to right, so the order stays raster order
   const start = new Int32Array(K + 1);
-  for (let r = 0; r < n; r++) start[lv[r] + 1]++;
+  for (let r = 0; r < n; r++) start[rec[4 * r] + 1]++;
   for (let k = 0; k < K; k++) start[k + 1] += start[k];
   const fill = start.slice(0, K);
   const y = new Int32Array(n), x0 = new Int32Array(n), x1 = new Int32Array(n);
-  for (let r = 0; r < n; r++) { const j = fill[lv[r]]++; y[j] = ys[r]; x0[j] = a[r]; x1[j] = b[r]; }
+  for (let r = 0; r < n; r++) { const j = fill[rec[4 * r]]++; y[j] = rec[4 * r + 1]; x0[j] = rec[4 * r + 2]; x1[j] = rec[4 * r + 3]; }
   return { start, y, x0, x1, node: new Int32Array(n) };
 }
 
@@ -166,7 +160,7 @@ function runTree(runs: LevelRuns, K: number): LevelTree {
   for (let k = K - 1; k >= 0; k--) {
     const s = start[k], e = start[k + 1];
     for (let r = 0; r < e - s; r++) parent[r] = r;
-    // runs of consecutive rows touch (8-connected) when [a0, a1] and [b0 − 1, b1] overlap (ends exclusive)
+    // run t of the row above touches run r (8-connected, ends exclusive) when x0[t] ≤ x1[r] and x0[r] ≤ x1[t]
     let q = s;
     for (let r = s; r < e; r++) {
       const yr = y[r];
@@ -194,6 +188,7 @@ function runTree(runs: LevelRuns, K: number): LevelTree {
   }
   return { nNodes: nodeLevel.length, nodeLevel: Int32Array.from(nodeLevel), nodeArea: Int32Array.from(nodeArea), nodeParent: Int32Array.from(nodeParent) };
 }
+
 /**
  * Seed label of each core, level by level upwards: a core inherits the label of the core below it,
  * except when that label holds ≥ 2 cores of ≥ 6 px at this level: then each such core gets a new
