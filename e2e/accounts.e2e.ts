@@ -1,16 +1,6 @@
 /** The account journey of accounts.md through the browser, against the real server. */
 import { expect, test } from '@playwright/test';
-import {
-  PASSWORD,
-  field,
-  acceptCookies,
-  freshTotp,
-  login,
-  pathOf,
-  typeCode,
-  uniqueEmail,
-  waitForMailLink,
-} from './helpers';
+import { PASSWORD, field, acceptCookies, freshTotp, login, pathOf, typeCode, uniqueEmail, waitForMailLink } from './helpers';
 
 test.describe.configure({ mode: 'serial' });
 

@@ -80,7 +80,11 @@ async function deleteLauncher(page: Page, port: number) {
   await expect(launcherCard(page, port)).toHaveCount(0);
 }
 
-test('servers: an on-premise server with a real launcher, a local launcher, and a job that runs on the new server', async ({ page, browser, baseURL }) => {
+test('servers: an on-premise server with a real launcher, a local launcher, and a job that runs on the new server', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(150_000);
   await loginAdmin(page);
   await page.goto('/admin/resources');
@@ -301,7 +305,12 @@ test('customization groups: inheritance, settings validation, a member whose job
   const { item } = await finishedJob(user.page, MODEL_PATH, filename);
   await expect(item.getByText(GROUP_B, { exact: true })).toBeVisible();
   // the earlier job (before the membership) has no badge
-  await expect(user.page.getByTestId('job-item').filter({ hasText: `server-journey-${RUN}.png` }).getByText(GROUP_B)).toHaveCount(0);
+  await expect(
+    user.page
+      .getByTestId('job-item')
+      .filter({ hasText: `server-journey-${RUN}.png` })
+      .getByText(GROUP_B),
+  ).toHaveCount(0);
   await user.context.close();
 });
 
@@ -404,7 +413,8 @@ for (const size of WIDTHS) {
     test.setTimeout(90_000);
     await page.setViewportSize({ width: size.width, height: size.height });
     // animations: 'disabled' finishes the modals' fade-in, so a dialog is not caught half transparent
-    const shot = (name: string, fullPage = true) => page.screenshot({ path: `${OUT}/${size.name}-admin-${name}.png`, fullPage, animations: 'disabled' });
+    const shot = (name: string, fullPage = true) =>
+      page.screenshot({ path: `${OUT}/${size.name}-admin-${name}.png`, fullPage, animations: 'disabled' });
     await loginAdmin(page);
 
     await page.goto(`/admin/resources?server=${seen.serverId}&expanded=${seen.launcherId}`);

@@ -34,14 +34,27 @@ export async function userSession(browser: Browser, baseURL: string, email: stri
 }
 
 /** Signs up and verifies a user through the API with the given company (the jobs list filters on it). */
-export function createUserOfCompany(request: APIRequestContext, prefix: string, company: string, name = 'Grace', surname = 'Hopper'): Promise<string> {
+export function createUserOfCompany(
+  request: APIRequestContext,
+  prefix: string,
+  company: string,
+  name = 'Grace',
+  surname = 'Hopper',
+): Promise<string> {
   return createVerifiedUser(request, prefix, { company, name, surname });
 }
 
 /** A synthetic grain micrograph (packages/analysis/src/synth) with a SEM scale bar; `seed` makes it unique. */
 export async function grainPng(seed: number): Promise<Buffer> {
   const synth = await import('../packages/analysis/src/synth/index');
-  const img = await synth.grainImage({ width: 480, height: 360, grainPx: 40, seed, pixelSizeUm: 0.5, scaleBar: { value: 50, unit: 'µm', lengthPx: 100, style: 'sem' } });
+  const img = await synth.grainImage({
+    width: 480,
+    height: 360,
+    grainPx: 40,
+    seed,
+    pixelSizeUm: 0.5,
+    scaleBar: { value: 50, unit: 'µm', lengthPx: 100, style: 'sem' },
+  });
   return img.png;
 }
 
@@ -52,7 +65,8 @@ export async function uploadOnDashboard(page: Page, files: Array<{ name: string;
     .getByTestId('upload-dropzone')
     .locator('input[type="file"]')
     .setInputFiles(files.map((f) => ({ name: f.name, mimeType: 'image/png', buffer: f.buffer })));
-  for (const f of files) await expect(page.getByTestId('upload-row').filter({ hasText: f.name })).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
+  for (const f of files)
+    await expect(page.getByTestId('upload-row').filter({ hasText: f.name })).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
 }
 
 /** Uploads one image on the dashboard and runs one model on it; returns when the run was accepted. */

@@ -27,13 +27,29 @@ const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)
 
 /** Voronoi grains with an SEM scale bar strip (50 µm = 100 px), so the model calibrates itself. */
 export async function grainMicrograph(seed = 7): Promise<Micrograph<GrainTruth>> {
-  const s = await grainImage({ width: 640, height: 480, grainPx: 40, pixelSizeUm: 0.5, noise: 4, seed, scaleBar: { value: 50, unit: 'µm', lengthPx: 100, style: 'sem' } });
+  const s = await grainImage({
+    width: 640,
+    height: 480,
+    grainPx: 40,
+    pixelSizeUm: 0.5,
+    noise: 4,
+    seed,
+    scaleBar: { value: 50, unit: 'µm', lengthPx: 100, style: 'sem' },
+  });
   return { name: `grains-${stamp()}.png`, mimeType: 'image/png', buffer: s.png, width: s.width, height: s.height, truth: s.truth };
 }
 
 /** Dark pores on a bright matrix with an overlay scale bar (100 µm = 100 px). */
 export async function poreMicrograph(seed = 24): Promise<Micrograph<PoreTruth>> {
-  const s = await poreImage({ width: 640, height: 480, count: 60, noise: 5, pixelSizeUm: 1, seed, scaleBar: { value: 100, unit: 'µm', lengthPx: 100, style: 'overlay' } });
+  const s = await poreImage({
+    width: 640,
+    height: 480,
+    count: 60,
+    noise: 5,
+    pixelSizeUm: 1,
+    seed,
+    scaleBar: { value: 100, unit: 'µm', lengthPx: 100, style: 'overlay' },
+  });
   return { name: `pores-${stamp()}.png`, mimeType: 'image/png', buffer: s.png, width: s.width, height: s.height, truth: s.truth };
 }
 
@@ -80,7 +96,9 @@ export async function getJob(request: APIRequestContext, id: string): Promise<Ap
 
 /** The user's jobs (newest first), as the results page and the history see them. */
 export async function listJobs(request: APIRequestContext, modelIdFilter?: string): Promise<ApiJob[]> {
-  const res = await request.get('/api/jobs', { params: { archived: false, page: 1, pageSize: 100, sortBy: 'createdAt', sortOrder: 'desc', ...(modelIdFilter ? { modelId: modelIdFilter } : {}) } });
+  const res = await request.get('/api/jobs', {
+    params: { archived: false, page: 1, pageSize: 100, sortBy: 'createdAt', sortOrder: 'desc', ...(modelIdFilter ? { modelId: modelIdFilter } : {}) },
+  });
   expect(res.ok(), await res.text()).toBeTruthy();
   return (await res.json()) as ApiJob[];
 }
@@ -111,10 +129,20 @@ export async function openFinishedJob(page: Page, item: Locator, timeout = 60_00
 
 /** The number shown in the value cell of a result table row (English number format, unit dropped). */
 export async function tableValue(item: Locator, label: string): Promise<number> {
-  const row = item.getByTestId('result-table').getByRole('row').filter({ has: item.page().getByRole('cell', { name: label, exact: true }) });
+  const row = item
+    .getByTestId('result-table')
+    .getByRole('row')
+    .filter({ has: item.page().getByRole('cell', { name: label, exact: true }) });
   await expect(row).toHaveCount(1);
   const text = (await row.getByRole('cell').nth(1).textContent()) ?? '';
-  const n = Number(text.replace(/,/g, '').replace(/[^\d.\-−]+$/g, '').replace('−', '-').trim().split(' ')[0]);
+  const n = Number(
+    text
+      .replace(/,/g, '')
+      .replace(/[^\d.\-−]+$/g, '')
+      .replace('−', '-')
+      .trim()
+      .split(' ')[0],
+  );
   expect(Number.isFinite(n), `"${text}" of ${label} is a number`).toBeTruthy();
   return n;
 }

@@ -46,17 +46,29 @@ for (const q of [{}, { deleted: 'ALL' }, { status: 'FAILED' }, { company: 'compa
   const f = parseFilters(q);
   for (const key of Object.keys(SORTS)) {
     for (const dir of ['asc', 'desc'] as const) {
-      for (const [page, size] of [[1, 100], [3, 100], [40, 100], [2, 7]]) {
+      for (const [page, size] of [
+        [1, 100],
+        [3, 100],
+        [40, 100],
+        [2, 7],
+      ]) {
         const d = dir === 'asc' ? sql`asc` : sql`desc`;
         const nulls = dir === 'asc' ? sql`nulls first` : sql`nulls last`;
         const order = key === 'createdAt' ? sql`j.created_at ${d}, j.id ${d}` : sql`${REFERENCE[key]} ${d} ${nulls}, j.created_at ${d}, j.id ${d}`;
-        const want = (await rows<{ id: string }>(db, sql`select j.id from jobs j where ${whereOf(f)} order by ${order} limit ${size + 1} offset ${(page - 1) * size}`)).map((r) => r.id);
+        const want = (
+          await rows<{ id: string }>(
+            db,
+            sql`select j.id from jobs j where ${whereOf(f)} order by ${order} limit ${size + 1} offset ${(page - 1) * size}`,
+          )
+        ).map((r) => r.id);
         const got = await listJobs(db, f, key, dir, page, size);
         const ok = JSON.stringify(got.data.map((r) => r.id)) === JSON.stringify(want.slice(0, size)) && got.hasNextPage === want.length > size;
         checked++;
         if (!ok) {
           bad++;
-          console.log(`MISMATCH ${JSON.stringify(q)} ${key} ${dir} page ${page} size ${size}: got ${got.data.length} want ${Math.min(size, want.length)}`);
+          console.log(
+            `MISMATCH ${JSON.stringify(q)} ${key} ${dir} page ${page} size ${size}: got ${got.data.length} want ${Math.min(size, want.length)}`,
+          );
         }
       }
     }

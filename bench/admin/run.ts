@@ -60,7 +60,12 @@ async function signin(baseUrl: string): Promise<string> {
   const res = await fetch(`${baseUrl}/api/auth/signin`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ formFields: [{ id: 'email', value: ADMIN_EMAIL }, { id: 'password', value: ADMIN_PASSWORD }] }),
+    body: JSON.stringify({
+      formFields: [
+        { id: 'email', value: ADMIN_EMAIL },
+        { id: 'password', value: ADMIN_PASSWORD },
+      ],
+    }),
   });
   if (res.status !== 200) throw new Error(`admin signin failed: ${res.status} ${await res.text()}`);
   return res.headers
@@ -113,7 +118,25 @@ async function main() {
     ['source=TEST', 'source=TEST'],
     ['page=50 (offset 4,900)', 'page=50'],
   ];
-  const sortKeys = ['createdAt', 'startedAt', 'finishedAt', 'status', 'source', 'deleted', 'duration', 'waitTime', 'modelVersion', 'model', 'owner', 'company', 'project', 'image', 'userRating', 'adminRating', 'submittedMasks'];
+  const sortKeys = [
+    'createdAt',
+    'startedAt',
+    'finishedAt',
+    'status',
+    'source',
+    'deleted',
+    'duration',
+    'waitTime',
+    'modelVersion',
+    'model',
+    'owner',
+    'company',
+    'project',
+    'image',
+    'userRating',
+    'adminRating',
+    'submittedMasks',
+  ];
   const cases: Array<[string, string]> = [
     ...filters.map(([n, q]): [string, string] => [`filter ${n}`, q]),
     ...sortKeys.flatMap((k): Array<[string, string]> => [
@@ -127,9 +150,12 @@ async function main() {
   let failed = false;
   try {
     const cookie = await signin(baseUrl);
-    const get = (path: string) => fetch(baseUrl + path, { headers: { cookie, ...(process.env.BENCH_ENCODING ? { 'accept-encoding': process.env.BENCH_ENCODING } : {}) } });
+    const get = (path: string) =>
+      fetch(baseUrl + path, { headers: { cookie, ...(process.env.BENCH_ENCODING ? { 'accept-encoding': process.env.BENCH_ENCODING } : {}) } });
 
-    console.log(`\nAdmin jobs list — ${total.toLocaleString('en')} jobs in PostgreSQL, pageSize=100, ${REPS} timed requests per case (after 1 warm-up), real HTTP`);
+    console.log(
+      `\nAdmin jobs list — ${total.toLocaleString('en')} jobs in PostgreSQL, pageSize=100, ${REPS} timed requests per case (after 1 warm-up), real HTTP`,
+    );
     const samples: Sample[] = [];
     for (const [name, query] of cases) {
       const path = `/api/admin/jobs?pageSize=100${query ? '&' + query : ''}`;
@@ -153,12 +179,16 @@ async function main() {
     for (const s of samples) {
       const p99 = pct(s.times, 99);
       if (p99 >= 100) failed = true;
-      console.log(`${s.name.padEnd(w)} | ${String(s.rows).padStart(4)} | ${pct(s.times, 50).toFixed(1).padStart(9)} | ${p99.toFixed(1).padStart(7)} | ${p99 < 100 ? 'yes' : 'NO'}`);
+      console.log(
+        `${s.name.padEnd(w)} | ${String(s.rows).padStart(4)} | ${pct(s.times, 50).toFixed(1).padStart(9)} | ${p99.toFixed(1).padStart(7)} | ${p99 < 100 ? 'yes' : 'NO'}`,
+      );
     }
 
     if (!process.env.BENCH_SKIP_EXPORT) {
       console.log(`\nCSV exports (server in a child process, pid ${pid}; peak RSS sampled from /proc/${pid}/status every 20 ms)`);
-      console.log('export                               |  rows (lines) |   MB out | wall s | RSS before MB | peak RSS MB | VmHWM MB | < 60 s & < 300 MB');
+      console.log(
+        'export                               |  rows (lines) |   MB out | wall s | RSS before MB | peak RSS MB | VmHWM MB | < 60 s & < 300 MB',
+      );
       for (const [name, path] of [
         ['report (default filters)', '/api/admin/jobs/report'],
         ['report deleted=ALL', '/api/admin/jobs/report?deleted=ALL'],

@@ -9,15 +9,35 @@ const dir = process.argv[2] ?? '/work/shared/samples';
 const MODEL: Record<string, string> = { grain: 'grain-size', layer: 'layer-thickness', cracks: 'cracks', porosity: 'porosity' };
 // tolerance: [key, kind, tol] — abs = absolute difference, rel = relative difference
 const CHECKS: Record<string, [string, 'abs' | 'rel', number][]> = {
-  grain: [['astmGPlanimetric', 'abs', 0.3], ['astmGIntercept', 'abs', 0.3], ['grainsPerMm2', 'rel', 0.08], ['meanGrainAreaUm2', 'rel', 0.08], ['meanInterceptUm', 'rel', 0.1]],
-  layer: [['meanThicknessUm', 'rel', 0.03], ['minThicknessUm', 'rel', 0.12], ['maxThicknessUm', 'rel', 0.12], ['stdThicknessUm', 'rel', 0.25]],
-  cracks: [['crackCount', 'abs', 1], ['totalLengthUm', 'rel', 0.1], ['crackAreaFraction', 'rel', 1]],
-  porosity: [['areaFractionPercent', 'abs', 0.5], ['poreCount', 'rel', 0.08]],
+  grain: [
+    ['astmGPlanimetric', 'abs', 0.3],
+    ['astmGIntercept', 'abs', 0.3],
+    ['grainsPerMm2', 'rel', 0.08],
+    ['meanGrainAreaUm2', 'rel', 0.08],
+    ['meanInterceptUm', 'rel', 0.1],
+  ],
+  layer: [
+    ['meanThicknessUm', 'rel', 0.03],
+    ['minThicknessUm', 'rel', 0.12],
+    ['maxThicknessUm', 'rel', 0.12],
+    ['stdThicknessUm', 'rel', 0.25],
+  ],
+  cracks: [
+    ['crackCount', 'abs', 1],
+    ['totalLengthUm', 'rel', 0.1],
+    ['crackAreaFraction', 'rel', 1],
+  ],
+  porosity: [
+    ['areaFractionPercent', 'abs', 0.5],
+    ['poreCount', 'rel', 0.08],
+  ],
 };
 
 const rows: string[][] = [['sample', 'quantity', 'measured', 'true', 'error', 'tolerance', 'ok']];
 let failures = 0;
-const files = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
+const files = readdirSync(dir)
+  .filter((f) => f.endsWith('.json'))
+  .sort();
 for (const jf of files) {
   const truth = JSON.parse(readFileSync(path.join(dir, jf), 'utf8'));
   const base = jf.replace(/\.json$/, '');
@@ -39,7 +59,14 @@ for (const jf of files) {
     if (!ok) failures++;
   };
   if (truth.scaleBar) {
-    add('scaleBar', `${m.scaleBarValue} ${m.scaleBarUnit}`, `${truth.scaleBar.value} ${truth.scaleBar.unit}`, '', 'exact', m.scaleBarValue === truth.scaleBar.value && m.scaleBarUnit === truth.scaleBar.unit.replace('μ', 'µ'));
+    add(
+      'scaleBar',
+      `${m.scaleBarValue} ${m.scaleBarUnit}`,
+      `${truth.scaleBar.value} ${truth.scaleBar.unit}`,
+      '',
+      'exact',
+      m.scaleBarValue === truth.scaleBar.value && m.scaleBarUnit === truth.scaleBar.unit.replace('μ', 'µ'),
+    );
   }
   const pe = Number(m.pixelSizeUm) / truth.pixelSizeUm - 1;
   add('pixelSizeUm', Number(m.pixelSizeUm).toFixed(5), truth.pixelSizeUm, `${(pe * 100).toFixed(2)} %`, '1 %', Math.abs(pe) <= 0.01);
@@ -51,7 +78,14 @@ for (const jf of files) {
     const v = Number(m[k]);
     const err = kind === 'abs' ? v - truth[k] : v / truth[k] - 1;
     const informative = k === 'crackAreaFraction' || k === 'stdThicknessUm' || k === 'meanGrainAreaUm2' || k === 'meanInterceptUm';
-    add(k, v.toPrecision(6), Number(truth[k].toPrecision(6)), kind === 'abs' ? err.toFixed(3) : `${(err * 100).toFixed(2)} %`, kind === 'abs' ? `±${tol}` : `${tol * 100} %`, informative || Math.abs(err) <= tol);
+    add(
+      k,
+      v.toPrecision(6),
+      Number(truth[k].toPrecision(6)),
+      kind === 'abs' ? err.toFixed(3) : `${(err * 100).toFixed(2)} %`,
+      kind === 'abs' ? `±${tol}` : `${tol * 100} %`,
+      informative || Math.abs(err) <= tol,
+    );
   }
   rows.push([base, 'time', `${ms.toFixed(0)} ms`, '', '', '', '']);
 }

@@ -15,37 +15,74 @@ const tmp = mkdtempSync(path.join(os.tmpdir(), 'lamella-bench-'));
 const here = path.dirname(new URL(import.meta.url).pathname);
 
 const median = (a: number[]) => [...a].sort((p, q) => p - q)[a.length >> 1];
-const cpuMs = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; };
-const rows: string[][] = [['model', 'size', 'node+wasm median', '(of which OCR)', 'native OpenCV median', 'ratio', 'target <1.5 s @4MP, ≤2×', 'CPU node', 'CPU native', 'CPU ratio']];
+const cpuMs = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+const rows: string[][] = [
+  [
+    'model',
+    'size',
+    'node+wasm median',
+    '(of which OCR)',
+    'native OpenCV median',
+    'ratio',
+    'target <1.5 s @4MP, ≤2×',
+    'CPU node',
+    'CPU native',
+    'CPU ratio',
+  ],
+];
 for (const model of ['grain-size', 'layer-thickness', 'cracks', 'porosity']) {
   for (const s of sizes) {
     const png = await makeImage(model, s.w, s.h);
     const file = path.join(tmp, `${model}-${s.w}.png`);
     writeFileSync(file, png);
     await runModel(model, undefined, png, {}); // warm-up (wasm + OCR init)
-    const times: number[] = [], cpus: number[] = [], ocr: number[] = [];
+    const times: number[] = [],
+      cpus: number[] = [],
+      ocr: number[] = [];
     for (let i = 0; i < REPS; i++) {
-      const o0 = ocrStats.ms, c0 = cpuMs(), t0 = performance.now();
+      const o0 = ocrStats.ms,
+        c0 = cpuMs(),
+        t0 = performance.now();
       await runModel(model, undefined, png, {});
       times.push(performance.now() - t0);
       cpus.push(cpuMs() - c0); // whole process: main thread, OCR worker, libvips, GC
       ocr.push(ocrStats.ms - o0);
     }
-    let native = NaN, nativeCpu = NaN;
+    let native = NaN,
+      nativeCpu = NaN;
     try {
-      const out = execFileSync('/usr/bin/python3', [path.join(here, 'opencv_pipeline.py'), model, file, String(REPS)], { encoding: 'utf8', env: { ...process.env, OMP_NUM_THREADS: '1' } });
+      const out = execFileSync('/usr/bin/python3', [path.join(here, 'opencv_pipeline.py'), model, file, String(REPS)], {
+        encoding: 'utf8',
+        env: { ...process.env, OMP_NUM_THREADS: '1' },
+      });
       const r = JSON.parse(out);
       native = r.medianMs;
       nativeCpu = r.medianCpuMs;
     } catch (e) {
       process.stderr.write(`native OpenCV run failed: ${(e as Error).message}\n`);
     }
-    const med = median(times), medCpu = median(cpus);
+    const med = median(times),
+      medCpu = median(cpus);
     const ratio = med / native;
     const ok = (s.name !== '4 MP' || med < 1500) && ratio <= 2;
-    rows.push([model, s.name, `${med.toFixed(0)} ms`, `${median(ocr).toFixed(0)} ms`, `${native.toFixed(0)} ms`, `${ratio.toFixed(2)}×`, ok ? 'ok' : 'MISSED',
-      `${medCpu.toFixed(0)} ms`, `${nativeCpu.toFixed(0)} ms`, `${(medCpu / nativeCpu).toFixed(2)}×`]);
-    process.stderr.write(`${model} ${s.name}: ${med.toFixed(0)} ms vs ${native.toFixed(0)} ms (CPU ${medCpu.toFixed(0)} vs ${nativeCpu.toFixed(0)} ms)\n`);
+    rows.push([
+      model,
+      s.name,
+      `${med.toFixed(0)} ms`,
+      `${median(ocr).toFixed(0)} ms`,
+      `${native.toFixed(0)} ms`,
+      `${ratio.toFixed(2)}×`,
+      ok ? 'ok' : 'MISSED',
+      `${medCpu.toFixed(0)} ms`,
+      `${nativeCpu.toFixed(0)} ms`,
+      `${(medCpu / nativeCpu).toFixed(2)}×`,
+    ]);
+    process.stderr.write(
+      `${model} ${s.name}: ${med.toFixed(0)} ms vs ${native.toFixed(0)} ms (CPU ${medCpu.toFixed(0)} vs ${nativeCpu.toFixed(0)} ms)\n`,
+    );
   }
 }
 await terminateOcr();
@@ -53,6 +90,11 @@ const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
 for (const r of rows) console.log(r.map((c, i) => c.padEnd(widths[i])).join('  '));
 const rssMb = process.resourceUsage().maxRSS / 1024;
 console.log(`\npeak RSS of this process (12 MP runs included): ${rssMb.toFixed(0)} MB (target < 1536 MB)`);
-console.log(`load average during the run: ${os.loadavg().map((v) => v.toFixed(1)).join(' ')} (other jobs on this machine inflate both wall columns)`);
+console.log(
+  `load average during the run: ${os
+    .loadavg()
+    .map((v) => v.toFixed(1))
+    .join(' ')} (other jobs on this machine inflate both wall columns)`,
+);
 console.log('Both sides decode the PNG, find the data strip and bar, segment, measure and encode the overlay PNG; the native side has');
 console.log('no OCR (shown apart). CPU = process CPU time per run (user+sys, all threads), less sensitive to load than wall time.');

@@ -51,7 +51,9 @@ async function run(launchers: number) {
       await new Promise((r) => setTimeout(r, 50));
     }
     const minutes = (Date.now() - start) / 60_000;
-    const failed = (await t.db.select({ status: jobs.status }).from(jobs).where(inArray(jobs.id, created))).filter((r) => r.status === 'FAILED').length;
+    const failed = (await t.db.select({ status: jobs.status }).from(jobs).where(inArray(jobs.id, created))).filter(
+      (r) => r.status === 'FAILED',
+    ).length;
     void executors;
     return { launchers, jobsPerMinute: created.length / minutes, overheadMedian: median(overhead), overheadP95: p95(overhead), failed };
   } finally {
@@ -63,5 +65,8 @@ const rows = [];
 for (const n of [1, 2, 4]) rows.push(await run(n));
 console.log(`\nPipeline benchmark (${JOBS} porosity jobs on 1024×768 images per run; overhead over ${SERIAL} serial jobs)`);
 console.log('launchers | jobs/min | queue overhead median (ms) | p95 (ms) | failed');
-for (const r of rows) console.log(`${String(r.launchers).padStart(9)} | ${r.jobsPerMinute.toFixed(1).padStart(8)} | ${String(r.overheadMedian).padStart(26)} | ${String(r.overheadP95).padStart(8)} | ${r.failed}`);
+for (const r of rows)
+  console.log(
+    `${String(r.launchers).padStart(9)} | ${r.jobsPerMinute.toFixed(1).padStart(8)} | ${String(r.overheadMedian).padStart(26)} | ${String(r.overheadP95).padStart(8)} | ${r.failed}`,
+  );
 process.exit(0);

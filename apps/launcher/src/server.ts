@@ -47,7 +47,8 @@ export async function startLauncher(opts: LauncherOptions) {
         else if (part.type === 'file' && part.fieldname === 'mask') mask = await part.toBuffer();
         else if (part.type === 'file') part.file.resume();
       }
-      if (!job || !image || typeof job.model !== 'string') return reply.status(400).send({ code: 'BAD_REQUEST', message: 'job and image are required' });
+      if (!job || !image || typeof job.model !== 'string')
+        return reply.status(400).send({ code: 'BAD_REQUEST', message: 'job and image are required' });
       reply.raw.writeHead(200, { 'content-type': 'application/x-ndjson' });
       reply.raw.write(JSON.stringify({ type: 'started', jobId: job.jobId }) + '\n');
       try {
@@ -61,7 +62,12 @@ export async function startLauncher(opts: LauncherOptions) {
           mask,
         });
         reply.raw.write(
-          JSON.stringify({ type: 'result', items: out.items, measurements: out.measurements, files: out.files.map((f) => ({ filename: f.filename, data: f.data.toString('base64') })) }) + '\n',
+          JSON.stringify({
+            type: 'result',
+            items: out.items,
+            measurements: out.measurements,
+            files: out.files.map((f) => ({ filename: f.filename, data: f.data.toString('base64') })),
+          }) + '\n',
         );
       } catch (err) {
         const e = err as { code?: string; message?: string };

@@ -123,7 +123,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   // gzip/brotli for text (the web app's scripts, JSON, CSV exports) when the client asks; images go as they are.
-  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } } });
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 50, fields: 20 } });
   app.addSchema(ApiErrorBody);
@@ -185,7 +189,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     });
   }
   // The static plugin answers a directory (`/`) with 403 when `index` is off; the root is the web app too.
-  if (hasWeb) app.get('/', { config: { auth: 'public' }, schema: { hide: true } }, (_request, reply) => reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html'));
+  if (hasWeb)
+    app.get('/', { config: { auth: 'public' }, schema: { hide: true } }, (_request, reply) =>
+      reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html'),
+    );
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || request.method !== 'GET') {
       return reply.status(404).send({ statusCode: 404, code: 'NOT_FOUND', message: `No route ${request.method} ${request.url.split('?')[0]}` });

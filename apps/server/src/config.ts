@@ -29,7 +29,8 @@ const environments = ['development', 'testing', 'staging', 'production'] as cons
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 8080);
-  const envName = (env.APP_ENV ?? (env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'testing' : 'development')) as Config['environment'];
+  const envName = (env.APP_ENV ??
+    (env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'testing' : 'development')) as Config['environment'];
   if (!environments.includes(envName)) throw new Error(`APP_ENV must be one of ${environments.join(', ')}`);
   return {
     port,

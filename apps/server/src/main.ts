@@ -23,7 +23,9 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   console.log(`Lamella ${version} (${config.environment}) at ${config.publicUrl} — database: ${database.kind}, mail: ${mailer.transport}`);
   if (admin.created) {
-    console.log(`First admin created: ${admin.email}${admin.generatedPassword ? ` with password ${admin.generatedPassword} (set ADMIN_PASSWORD to choose it)` : ''}. Log in at ${config.publicUrl}/auth/login`);
+    console.log(
+      `First admin created: ${admin.email}${admin.generatedPassword ? ` with password ${admin.generatedPassword} (set ADMIN_PASSWORD to choose it)` : ''}. Log in at ${config.publicUrl}/auth/login`,
+    );
   }
   const stop = async (signal: string) => {
     console.log(`${signal}: shutting down`);

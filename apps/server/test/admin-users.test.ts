@@ -27,7 +27,15 @@ describe('users list, profile and stats', () => {
     const list = await admin.get('/api/admin/users2?filter=oxford&sortKey=fullName&sortOrder=asc');
     expect(list.status).toBe(200);
     expect(list.body).toHaveLength(1);
-    expect(list.body[0]).toMatchObject({ id: u.id, fullName: 'Dorothy Hodgkin', company: 'Oxford Crystals', role: 'USER', license: { type: 'DEMO', limits: { images: 20, used: 0 }, createdBy: 'SYSTEM' }, tags: { verified: true, removeDataPermanently: false }, uploaded: 0 });
+    expect(list.body[0]).toMatchObject({
+      id: u.id,
+      fullName: 'Dorothy Hodgkin',
+      company: 'Oxford Crystals',
+      role: 'USER',
+      license: { type: 'DEMO', limits: { images: 20, used: 0 }, createdBy: 'SYSTEM' },
+      tags: { verified: true, removeDataPermanently: false },
+      uploaded: 0,
+    });
     const csv = await admin.get('/api/admin/users2/csv?columns[]=fullName&columns[]=email');
     expect(String(csv.body).split('\r\n')[0]).toBe('fullName,email');
     expect(String(csv.body)).toContain(`Dorothy Hodgkin,${u.email}`);

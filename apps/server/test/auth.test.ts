@@ -72,7 +72,9 @@ describe('signup', () => {
   });
 
   it('answers validation messages in German for a German caller', async () => {
-    const res = await t.client({ 'accept-language': 'de-DE,de;q=0.9' }).post('/api/auth/signup', signupFields('de@example.com', { password: 'short' }));
+    const res = await t
+      .client({ 'accept-language': 'de-DE,de;q=0.9' })
+      .post('/api/auth/signup', signupFields('de@example.com', { password: 'short' }));
     expect(res.status).toBe(400);
     expect(res.body.details[0].message).toMatch(/Großbuchstaben|Passwort/);
   });
@@ -110,7 +112,10 @@ describe('e-mail verification', () => {
     const c2 = t.client();
     const res = await c2.post('/api/auth/signup', signupFields('expired@example.com'));
     const mail2 = await t.mailbox.waitFor('expired@example.com', /verify-email/);
-    await t.db.update(userTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(userTokens.userId, res.body.user.id));
+    await t.db
+      .update(userTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(userTokens.userId, res.body.user.id));
     const expired = await c2.post('/api/auth/user/email/verify', { method: 'token', token: tokenFrom(mail2, '/auth/verify-email') });
     expect(expired.body.code).toBe('INVALID_TOKEN');
     expect((await c2.get('/api/users/me')).body.emailVerified).toBe(false);
@@ -123,7 +128,10 @@ describe('e-mail verification', () => {
     const tooSoon = await c.post('/api/auth/user/email/verify/token');
     expect(tooSoon.status).toBe(429);
     expect(Number(tooSoon.headers.get('retry-after'))).toBeGreaterThan(50);
-    await t.db.update(users).set({ lastVerificationMailAt: new Date(Date.now() - 61_000) }).where(eq(users.id, res.body.user.id));
+    await t.db
+      .update(users)
+      .set({ lastVerificationMailAt: new Date(Date.now() - 61_000) })
+      .where(eq(users.id, res.body.user.id));
     const count = t.mailbox.messages.length;
     const again = await c.post('/api/auth/user/email/verify/token');
     expect(again.body).toEqual({ status: 'OK' });
@@ -181,7 +189,8 @@ describe('signin and signout', () => {
   it('rate-limits sign-in per account', async () => {
     const u = await t.signupVerified();
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) statuses.push((await t.client().post('/api/auth/signin', fields({ email: u.email, password: 'Wrong-Password-1' }))).status);
+    for (let i = 0; i < 11; i++)
+      statuses.push((await t.client().post('/api/auth/signin', fields({ email: u.email, password: 'Wrong-Password-1' }))).status);
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
     expect(statuses[10]).toBe(429);
     const right = await t.client().post('/api/auth/signin', fields({ email: u.email, password: u.password }));
@@ -212,10 +221,18 @@ describe('password reset', () => {
     const weak = await anon.post('/api/auth/user/password/reset', { method: 'token', token, formFields: [{ id: 'password', value: 'weak' }] });
     expect(weak.status).toBe(400);
     expect(weak.body.details[0]).toMatchObject({ field: 'password', key: 'auth.passwordValidator.uppercase' });
-    const ok = await anon.post('/api/auth/user/password/reset', { method: 'token', token, formFields: [{ id: 'password', value: 'New-Password-42' }] });
+    const ok = await anon.post('/api/auth/user/password/reset', {
+      method: 'token',
+      token,
+      formFields: [{ id: 'password', value: 'New-Password-42' }],
+    });
     expect(ok.status).toBe(200);
     expect((await u.client.get('/api/users/me')).status).toBe(401);
-    const reused = await anon.post('/api/auth/user/password/reset', { method: 'token', token, formFields: [{ id: 'password', value: 'Other-Password-42' }] });
+    const reused = await anon.post('/api/auth/user/password/reset', {
+      method: 'token',
+      token,
+      formFields: [{ id: 'password', value: 'Other-Password-42' }],
+    });
     expect(reused.body.code).toBe('INVALID_TOKEN');
     expect((await t.signin(u.email, u.password)).res.status).toBe(401);
     expect((await t.signin(u.email, 'New-Password-42')).res.status).toBe(200);
@@ -230,8 +247,17 @@ describe('password reset', () => {
     await t.client().post('/api/auth/user/password/reset/token', fields({ email: u.email }));
     const mail = await t.mailbox.waitFor(u.email, /reset-password/);
     const [row] = await t.db.select().from(users).where(eq(users.email, u.email));
-    await t.db.update(userTokens).set({ expiresAt: new Date(Date.now() - 1) }).where(eq(userTokens.userId, row.id));
-    const res = await t.client().post('/api/auth/user/password/reset', { method: 'token', token: tokenFrom(mail, '/auth/reset-password'), formFields: [{ id: 'password', value: 'New-Password-42' }] });
+    await t.db
+      .update(userTokens)
+      .set({ expiresAt: new Date(Date.now() - 1) })
+      .where(eq(userTokens.userId, row.id));
+    const res = await t
+      .client()
+      .post('/api/auth/user/password/reset', {
+        method: 'token',
+        token: tokenFrom(mail, '/auth/reset-password'),
+        formFields: [{ id: 'password', value: 'New-Password-42' }],
+      });
     expect(res.body.code).toBe('INVALID_TOKEN');
   });
 

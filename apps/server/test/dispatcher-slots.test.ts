@@ -16,7 +16,16 @@ let maxAtOnce = 0;
 const fake = createServer((req, res) => {
   if (req.url === '/health') {
     res.setHeader('content-type', 'application/json');
-    res.end(JSON.stringify({ status: 'ok', version: 'fake', models: [{ name: 'porosity', versions: ['20241025', '20250101'] }], busy: held.length >= 2, running: held.length, slots: 2 }));
+    res.end(
+      JSON.stringify({
+        status: 'ok',
+        version: 'fake',
+        models: [{ name: 'porosity', versions: ['20241025', '20250101'] }],
+        busy: held.length >= 2,
+        running: held.length,
+        slots: 2,
+      }),
+    );
     return;
   }
   if (req.url === '/run') {
@@ -49,7 +58,9 @@ describe('dispatching to a launcher with several slots', () => {
     const u = await t.signupVerified();
     const form = new FormData();
     for (let i = 0; i < 3; i++) {
-      const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 10 * i, g: 20, b: 30 } } }).png().toBuffer();
+      const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 10 * i, g: 20, b: 30 } } })
+        .png()
+        .toBuffer();
       form.append('files', new Blob([png]), `s${i}.png`);
     }
     const images = (await u.client.request('POST', '/api/images', { form })).body as Array<{ id: string }>;
@@ -63,14 +74,27 @@ describe('dispatching to a launcher with several slots', () => {
     // the third waits for a free slot
     await new Promise((r) => setTimeout(r, 300));
     expect(held).toHaveLength(2);
-    expect(await t.db.select().from(jobs).where(and(eq(jobs.ownerId, u.id), eq(jobs.status, 'NEW')))).toHaveLength(1);
+    expect(
+      await t.db
+        .select()
+        .from(jobs)
+        .where(and(eq(jobs.ownerId, u.id), eq(jobs.status, 'NEW'))),
+    ).toHaveLength(1);
 
     const finish = (res: ServerResponse) => res.end(JSON.stringify({ type: 'result', items: [], measurements: { poreCount: 0 }, files: [] }) + '\n');
     finish(held.shift()!);
     await waitFor(async () => held.length === 2);
     finish(held.shift()!);
     finish(held.shift()!);
-    await waitFor(async () => (await t.db.select().from(jobs).where(and(eq(jobs.ownerId, u.id), eq(jobs.status, 'FINISHED')))).length === 3);
+    await waitFor(
+      async () =>
+        (
+          await t.db
+            .select()
+            .from(jobs)
+            .where(and(eq(jobs.ownerId, u.id), eq(jobs.status, 'FINISHED')))
+        ).length === 3,
+    );
     expect(maxAtOnce).toBe(2);
   });
 });

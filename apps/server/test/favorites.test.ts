@@ -14,7 +14,14 @@ describe('available models and favourites', () => {
     const u = await t.signupVerified();
     const [priv] = await t.db
       .insert(computeModels)
-      .values({ internalName: 'secret-model', routingPath: '/secret-model', storagePath: 's', displayName: 'Secret', version: '1', accessType: 'PRIVATE' })
+      .values({
+        internalName: 'secret-model',
+        routingPath: '/secret-model',
+        storagePath: 's',
+        displayName: 'Secret',
+        version: '1',
+        accessType: 'PRIVATE',
+      })
       .returning();
     let available = await u.client.get('/api/settings/available-models');
     const names = available.body.map((m: { name: string }) => m.name);

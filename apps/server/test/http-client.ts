@@ -8,7 +8,10 @@ export interface Res<T = any> {
 
 export class HttpClient {
   readonly cookies = new Map<string, string>();
-  constructor(readonly baseUrl: string, readonly defaultHeaders: Record<string, string> = {}) {}
+  constructor(
+    readonly baseUrl: string,
+    readonly defaultHeaders: Record<string, string> = {},
+  ) {}
 
   async request<T = any>(
     method: string,
@@ -28,7 +31,8 @@ export class HttpClient {
       const i = pair.indexOf('=');
       const name = pair.slice(0, i).trim();
       const value = pair.slice(i + 1).trim();
-      const expired = attrs.some((a) => /^\s*expires=/i.test(a) && new Date(a.split('=')[1]).getTime() < Date.now()) || attrs.some((a) => /^\s*max-age=0/i.test(a));
+      const expired =
+        attrs.some((a) => /^\s*expires=/i.test(a) && new Date(a.split('=')[1]).getTime() < Date.now()) || attrs.some((a) => /^\s*max-age=0/i.test(a));
       if (!value || expired) this.cookies.delete(name);
       else this.cookies.set(name, value);
     }

@@ -83,7 +83,9 @@ describe('POST /api/images', () => {
     expect(corrupt.body.code).toBe('CORRUPT_IMAGE');
 
     // a decompression bomb: a small PNG that declares 20000 × 6000 pixels
-    const bomb = await sharp({ create: { width: 20000, height: 6000, channels: 3, background: '#000' } }).png({ compressionLevel: 9 }).toBuffer();
+    const bomb = await sharp({ create: { width: 20000, height: 6000, channels: 3, background: '#000' } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
     const tooLarge = await upload(u.client, [[bomb, 'bomb.png']]);
     expect(tooLarge.status).toBe(413);
     expect(tooLarge.body.code).toBe('IMAGE_TOO_LARGE');

@@ -16,7 +16,9 @@ afterAll(() => t.close());
 async function uploadImages(client: ReturnType<TestApp['client']>, n: number, seed = 0): Promise<string[]> {
   const form = new FormData();
   for (let i = 0; i < n; i++) {
-    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: (seed * 31 + i * 7) % 256, g: i % 256, b: 9 } } }).png().toBuffer();
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: (seed * 31 + i * 7) % 256, g: i % 256, b: 9 } } })
+      .png()
+      .toBuffer();
     form.append('files', new Blob([png]), `img-${i}.png`);
   }
   const res = await client.request('POST', '/api/images', { form });
@@ -58,7 +60,10 @@ describe('POST /api/jobs', () => {
 
   it('refuses an expired license', async () => {
     const u = await t.signupVerified();
-    await t.db.update(licenses).set({ finishAt: new Date(Date.now() - 1000) }).where(eq(licenses.userId, u.id));
+    await t.db
+      .update(licenses)
+      .set({ finishAt: new Date(Date.now() - 1000) })
+      .where(eq(licenses.userId, u.id));
     const imgs = await uploadImages(u.client, 1, 3);
     const res = await u.client.post('/api/jobs', { imageIds: imgs, modelIds: [models['grain-size']] });
     expect(res.status).toBe(403);
@@ -70,7 +75,10 @@ describe('POST /api/jobs', () => {
     const b = await t.signupVerified();
     const imgs = await uploadImages(a.client, 1, 4);
     expect((await b.client.post('/api/jobs', { imageIds: imgs, modelIds: [models['grain-size']] })).status).toBe(404);
-    const [priv] = await t.db.insert(computeModels).values({ internalName: `p-${Date.now()}`, routingPath: '/p', storagePath: 'p', displayName: 'P', version: '1', accessType: 'PRIVATE' }).returning();
+    const [priv] = await t.db
+      .insert(computeModels)
+      .values({ internalName: `p-${Date.now()}`, routingPath: '/p', storagePath: 'p', displayName: 'P', version: '1', accessType: 'PRIVATE' })
+      .returning();
     expect((await a.client.post('/api/jobs', { imageIds: imgs, modelIds: [priv.id] })).status).toBe(404);
     const empty = await a.client.post('/api/jobs', { imageIds: [], modelIds: [models['grain-size']] });
     expect(empty.status).toBe(400);
@@ -93,7 +101,18 @@ describe('POST /api/jobs', () => {
     const [img] = await t.db.select().from(images).where(eq(images.id, job.imageId));
     const [r] = await t.db
       .insert(results)
-      .values({ items: [{ type: 'message', title: 't', content: 'c', status: 'info' }], measurements: { areaFractionPercent: 12.5 }, cacheKey: jobCacheKey({ imageSha256: img.sha256, model: 'porosity', version: job.modelVersion, settings: job.settings, crop: null, maskSha256: null }) })
+      .values({
+        items: [{ type: 'message', title: 't', content: 'c', status: 'info' }],
+        measurements: { areaFractionPercent: 12.5 },
+        cacheKey: jobCacheKey({
+          imageSha256: img.sha256,
+          model: 'porosity',
+          version: job.modelVersion,
+          settings: job.settings,
+          crop: null,
+          maskSha256: null,
+        }),
+      })
       .returning();
     await t.db.update(jobs).set({ status: 'FINISHED', resultId: r.id }).where(eq(jobs.id, job.id));
     // the same bytes uploaded again as another image
@@ -173,7 +192,13 @@ describe('GET /api/jobs and job actions', () => {
     expect((await u.client.get(`/api/jobs/${job.id}`)).body.userFeedback).toEqual({ rating: 5, comment: null });
     const blank = await u.client.post('/api/issue-reports', { jobId: job.id, details: '  ' });
     expect(blank.status).toBe(400);
-    const ok = await u.client.post('/api/issue-reports', { jobId: job.id, calculationDate: job.createdAt, modelName: 'Grain size', modelVersion: job.modelVersion, details: 'The boundary at the top left is missed.' });
+    const ok = await u.client.post('/api/issue-reports', {
+      jobId: job.id,
+      calculationDate: job.createdAt,
+      modelName: 'Grain size',
+      modelVersion: job.modelVersion,
+      details: 'The boundary at the top left is missed.',
+    });
     expect(ok.body.status).toBe('OK');
   });
 
@@ -181,7 +206,10 @@ describe('GET /api/jobs and job actions', () => {
     const u = await t.signupVerified();
     const imgs = await uploadImages(u.client, 1, 10);
     const [job] = (await u.client.post('/api/jobs', { imageIds: imgs, modelIds: [models.porosity] })).body;
-    const [r] = await t.db.insert(results).values({ items: [], measurements: { areaFractionPercent: 12.5, poreCount: 7 } }).returning();
+    const [r] = await t.db
+      .insert(results)
+      .values({ items: [], measurements: { areaFractionPercent: 12.5, poreCount: 7 } })
+      .returning();
     await t.db.update(jobs).set({ status: 'FINISHED', resultId: r.id }).where(eq(jobs.id, job.id));
     const comma = await u.client.get(`/api/jobs/export?jobsIds=${job.id}`);
     expect(comma.headers.get('content-type')).toMatch(/text\/csv/);
@@ -213,23 +241,43 @@ describe('sandbox', () => {
     expect(forbidden.status).toBe(403);
     const { client: admin } = await t.signin('admin@lamella.test', 'Admin-Password-1');
     const form = new FormData();
-    form.append('files', new Blob([await sharp({ create: { width: 32, height: 32, channels: 3, background: '#888' } }).png().toBuffer()]), 'a.png');
+    form.append(
+      'files',
+      new Blob([
+        await sharp({ create: { width: 32, height: 32, channels: 3, background: '#888' } })
+          .png()
+          .toBuffer(),
+      ]),
+      'a.png',
+    );
     const [img] = (await admin.request('POST', '/api/images', { form })).body;
     const ident = await admin.post('/api/sandbox', {
       imageId: img.id,
       modelsIds: [models['layer-thickness']],
-      params: { variables: [{ key: 'layer.threshold', vals: ['0.4, 0.5 0.6'] }, { key: 'layer.histogramBins', vals: ['10,20'] }] },
+      params: {
+        variables: [
+          { key: 'layer.threshold', vals: ['0.4, 0.5 0.6'] },
+          { key: 'layer.histogramBins', vals: ['10,20'] },
+        ],
+      },
     });
     expect(ident.status).toBe(200);
     expect(ident.body).toHaveLength(6);
     expect(ident.body[0].source).toBe('IDENTIFICATION');
-    expect(ident.body.map((j: { customization: { config: { layer: unknown } } }) => j.customization.config.layer)).toContainEqual({ threshold: 0.6, histogramBins: 20 });
+    expect(ident.body.map((j: { customization: { config: { layer: unknown } } }) => j.customization.config.layer)).toContainEqual({
+      threshold: 0.6,
+      histogramBins: 20,
+    });
     const versions = await admin.post('/api/sandbox', { imageId: img.id, modelsIds: [models['grain-size']], versions: ['20241025', '20250101'] });
     expect(versions.body.map((j: { modelVersion: string; outdated: boolean }) => [j.modelVersion, j.outdated])).toEqual([
       ['20241025', true],
       ['20250101', false],
     ]);
-    const noName = await admin.post('/api/sandbox', { imageId: img.id, modelsIds: [models['grain-size']], params: { variables: [{ key: ' ', vals: ['1'] }] } });
+    const noName = await admin.post('/api/sandbox', {
+      imageId: img.id,
+      modelsIds: [models['grain-size']],
+      params: { variables: [{ key: ' ', vals: ['1'] }] },
+    });
     expect(noName.status).toBe(400);
     expect(noName.body.details[0].message).toBe('Variable name is required');
   });

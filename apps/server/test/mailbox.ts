@@ -10,7 +10,12 @@ export interface ReceivedMail {
 }
 
 /** A real SMTP server on loopback that keeps every message it receives. */
-export async function startMailbox(): Promise<{ url: string; messages: ReceivedMail[]; waitFor(to: string, match?: RegExp): Promise<ReceivedMail>; close(): Promise<void> }> {
+export async function startMailbox(): Promise<{
+  url: string;
+  messages: ReceivedMail[];
+  waitFor(to: string, match?: RegExp): Promise<ReceivedMail>;
+  close(): Promise<void>;
+}> {
   const messages: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,

@@ -21,11 +21,22 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** A one-channel label image, every pixel `fill`. */
-const png = (width: number, height: number, fill = 0) => sharp(Buffer.alloc(width * height, fill), { raw: { width, height, channels: 1 } }).png().toBuffer();
+const png = (width: number, height: number, fill = 0) =>
+  sharp(Buffer.alloc(width * height, fill), { raw: { width, height, channels: 1 } })
+    .png()
+    .toBuffer();
 
 async function jobOf(client: HttpClient) {
   const form = new FormData();
-  form.append('files', new Blob([await sharp({ create: { width: 120, height: 80, channels: 3, background: { r: 90, g: 90, b: 90 } } }).png().toBuffer()]), 'm.png');
+  form.append(
+    'files',
+    new Blob([
+      await sharp({ create: { width: 120, height: 80, channels: 3, background: { r: 90, g: 90, b: 90 } } })
+        .png()
+        .toBuffer(),
+    ]),
+    'm.png',
+  );
   const img = await client.request('POST', '/api/images', { form });
   const [job] = (await client.post('/api/jobs', { imageIds: [img.body[0].id], modelIds: [grain] })).body;
   return job as { id: string };
@@ -57,7 +68,9 @@ describe('masks', () => {
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toContain('image/png');
     expect((await sharp(image.buffer).metadata()).width).toBe(120);
-    const jpeg = await sharp({ create: { width: 120, height: 80, channels: 3, background: { r: 0, g: 0, b: 0 } } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 120, height: 80, channels: 3, background: { r: 0, g: 0, b: 0 } } })
+      .jpeg()
+      .toBuffer();
     const second = await u.client.request('POST', '/api/masks', { form: maskForm(jpeg, { jobId: job.id, parentId: res.body.id }) });
     expect(second.status).toBe(200);
     expect(second.body.parentId).toBe(res.body.id);

@@ -20,7 +20,11 @@ describe('projects and notifications', () => {
   it('sharing a project notifies the other user at once over socket.io and in the list', async () => {
     const owner = await t.signupVerified({ name: 'Rosalind', surname: 'Franklin' });
     const friend = await t.signupVerified();
-    const socket = connect(t.baseUrl, { path: '/socket.io', transports: ['websocket'], extraHeaders: { cookie: `lamella_session=${friend.client.cookies.get('lamella_session')}` } });
+    const socket = connect(t.baseUrl, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      extraHeaders: { cookie: `lamella_session=${friend.client.cookies.get('lamella_session')}` },
+    });
     const pushed: Array<{ type: string; payload: Record<string, string> }> = [];
     socket.on('notification', (n) => pushed.push(n));
     await until(() => socket.connected);
@@ -30,7 +34,11 @@ describe('projects and notifications', () => {
     const project = (await owner.client.post('/api/projects', { name: 'Weld seams' })).body;
     expect((await owner.client.post(`/api/projects/${project.id}/share`, { email: friend.email.toUpperCase() })).body).toEqual({ status: 'OK' });
     await until(() => pushed.length === 1);
-    expect(pushed[0]).toMatchObject({ type: 'PROJECT_SHARED', isSeen: false, payload: { projectId: project.id, projectName: 'Weld seams', sharedByName: 'Rosalind Franklin' } });
+    expect(pushed[0]).toMatchObject({
+      type: 'PROJECT_SHARED',
+      isSeen: false,
+      payload: { projectId: project.id, projectName: 'Weld seams', sharedByName: 'Rosalind Franklin' },
+    });
     socket.close();
 
     const list = await friend.client.get('/api/notifications');

@@ -37,7 +37,11 @@ const settled = (client: ReturnType<TestApp['client']>, id: string) =>
 describe('pipeline on real launchers', () => {
   it('runs a job to its result and tells the owner over socket.io', async () => {
     const u = await t.signupVerified();
-    const socket = connect(t.baseUrl, { path: '/socket.io', transports: ['websocket'], extraHeaders: { cookie: `lamella_session=${u.client.cookies.get('lamella_session')}` } });
+    const socket = connect(t.baseUrl, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      extraHeaders: { cookie: `lamella_session=${u.client.cookies.get('lamella_session')}` },
+    });
     const events: Array<{ id: string; status: string }> = [];
     socket.on('job', (e) => events.push(e));
     await waitFor(async () => socket.connected);
@@ -74,8 +78,15 @@ describe('pipeline on real launchers', () => {
     expect(first.result.measurements.poreCount).toBe(24);
     // The corrected segmentation: exactly three 40×40 "pores", nothing else.
     const label = Buffer.alloc(800 * 600);
-    for (const [x0, y0] of [[100, 100], [400, 200], [600, 350]]) for (let y = y0; y < y0 + 40; y++) label.fill(1, y * 800 + x0, y * 800 + x0 + 40);
-    const maskPng = await sharp(label, { raw: { width: 800, height: 600, channels: 1 } }).png().toBuffer();
+    for (const [x0, y0] of [
+      [100, 100],
+      [400, 200],
+      [600, 350],
+    ])
+      for (let y = y0; y < y0 + 40; y++) label.fill(1, y * 800 + x0, y * 800 + x0 + 40);
+    const maskPng = await sharp(label, { raw: { width: 800, height: 600, channels: 1 } })
+      .png()
+      .toBuffer();
     const form = new FormData();
     form.append('files', new Blob([maskPng]), 'mask.png');
     form.append('jobId', job.id);
@@ -159,7 +170,10 @@ describe('server restart', () => {
     const created = (await u.client.post('/api/jobs', { imageIds: [imageId], modelIds: [modelId] })).body;
     const created2 = (await u.client.post('/api/sandbox', { imageId, modelsIds: [modelId] })).body;
     // one job was running when the server died: PENDING with a lease about to run out
-    await first.db.update(jobs).set({ status: 'PENDING', leaseUntil: new Date(Date.now() + 1000) }).where(eq(jobs.id, created2[0].id));
+    await first.db
+      .update(jobs)
+      .set({ status: 'PENDING', leaseUntil: new Date(Date.now() + 1000) })
+      .where(eq(jobs.id, created2[0].id));
     const session = u.client.cookies.get('lamella_session')!;
     await first.close();
 

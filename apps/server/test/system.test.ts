@@ -33,7 +33,9 @@ describe('system', () => {
     const res = await t.client().get('/api/openapi.json');
     expect(res.status).toBe(200);
     expect(res.body.openapi).toMatch(/^3\./);
-    expect(Object.keys(res.body.paths)).toEqual(expect.arrayContaining(['/api/auth/signin', '/api/users/me', '/api/access-keys', '/api/users/2fa/validate']));
+    expect(Object.keys(res.body.paths)).toEqual(
+      expect.arrayContaining(['/api/auth/signin', '/api/users/me', '/api/access-keys', '/api/users/2fa/validate']),
+    );
     expect(res.body.components.schemas).toHaveProperty('Me');
     const docs = await t.client().get('/api/docs/');
     expect(docs.status).toBe(200);

@@ -13,13 +13,26 @@ afterAll(() => t.close());
 
 describe('project settings templates', () => {
   it('creates, reads, updates and deletes with the creator and date', async () => {
-    const created = await admin.post('/api/admin/project-settings-templates', { name: '  Steel coatings ', description: '', settings: { magnification: { unit: 'µm' } } });
+    const created = await admin.post('/api/admin/project-settings-templates', {
+      name: '  Steel coatings ',
+      description: '',
+      settings: { magnification: { unit: 'µm' } },
+    });
     expect(created.status).toBe(200);
-    expect(created.body).toMatchObject({ name: 'Steel coatings', description: null, settings: { magnification: { unit: 'µm' } }, createdBy: { name: 'Admin', surname: 'Lamella' } });
+    expect(created.body).toMatchObject({
+      name: 'Steel coatings',
+      description: null,
+      settings: { magnification: { unit: 'µm' } },
+      createdBy: { name: 'Admin', surname: 'Lamella' },
+    });
     const fromText = await admin.post('/api/admin/project-settings-templates', { name: 'From text', settings: '{"a": 1}' });
     expect(fromText.body.settings).toEqual({ a: 1 });
     expect((await admin.get('/api/admin/project-settings-templates')).body).toHaveLength(2);
-    const updated = await admin.put(`/api/admin/project-settings-templates/${created.body.id}`, { name: 'Renamed', description: 'for Zn layers', settings: { b: 2 } });
+    const updated = await admin.put(`/api/admin/project-settings-templates/${created.body.id}`, {
+      name: 'Renamed',
+      description: 'for Zn layers',
+      settings: { b: 2 },
+    });
     expect(updated.body).toMatchObject({ name: 'Renamed', description: 'for Zn layers', settings: { b: 2 } });
     expect((await admin.get(`/api/admin/project-settings-templates/${created.body.id}`)).body.name).toBe('Renamed');
     expect((await admin.delete(`/api/admin/project-settings-templates/${created.body.id}`)).status).toBe(204);
@@ -51,7 +64,11 @@ describe('project settings templates', () => {
 
 describe('vouchers', () => {
   it('creates a batch, lists it in one page sorted by creation with the total, and deletes', async () => {
-    const res = await admin.post('/api/admin/vouchers/', { count: 3, executions: 10, validUntil: new Date(Date.now() + 30 * 86_400_000).toISOString() });
+    const res = await admin.post('/api/admin/vouchers/', {
+      count: 3,
+      executions: 10,
+      validUntil: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+    });
     expect(res.status).toBe(200);
     expect(res.body.vouchers).toHaveLength(3);
     expect(res.body.vouchers[0].key).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}$/);

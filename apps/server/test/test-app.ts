@@ -51,7 +51,16 @@ export async function startTestApp(opts: TestAppOptions = {}) {
   const lifted = { max: 100_000, windowMs: 60_000 };
   const limiter = new RateLimiter({ ...authLimits, signinAddress: lifted, signupAddress: lifted, resetAddress: lifted, otpAddress: lifted });
   const supervisor = new LauncherSupervisor({ restartDelayMs: 500, env: { LAUNCHER_THREADS: '1' } });
-  const app: App = await buildApp({ config, database, storage, mailer, limiter, version: '9.9.9-test', launchers: supervisor, webDist: opts.webDist });
+  const app: App = await buildApp({
+    config,
+    database,
+    storage,
+    mailer,
+    limiter,
+    version: '9.9.9-test',
+    launchers: supervisor,
+    webDist: opts.webDist,
+  });
   await bootstrap({ config, db: database.db });
   if (opts.launchers) await startLaunchers(database.db, supervisor, opts.launchers);
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -66,7 +75,10 @@ export async function startTestApp(opts: TestAppOptions = {}) {
     counter += 1;
     const email = (overrides.email as string) ?? `user${counter}-${Date.now()}@example.com`;
     const c = client();
-    const res = await c.post('/api/auth/signup', fields({ email, password: STRONG_PASSWORD, name: 'Ada', surname: 'Lovelace', company: 'Metals AG', ...overrides }));
+    const res = await c.post(
+      '/api/auth/signup',
+      fields({ email, password: STRONG_PASSWORD, name: 'Ada', surname: 'Lovelace', company: 'Metals AG', ...overrides }),
+    );
     if (res.status !== 200) throw new Error(`signup failed: ${res.status} ${JSON.stringify(res.body)}`);
     const mail = await mailbox.waitFor(email, /verify-email/);
     const verified = await c.post('/api/auth/user/email/verify', { method: 'token', token: tokenFrom(mail, '/auth/verify-email') });

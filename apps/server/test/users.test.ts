@@ -10,8 +10,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const png = () => sharp({ create: { width: 40, height: 30, channels: 3, background: '#3366cc' } }).png().toBuffer();
-const jpeg = () => sharp({ create: { width: 40, height: 30, channels: 3, background: '#cc3366' } }).jpeg().toBuffer();
+const png = () =>
+  sharp({ create: { width: 40, height: 30, channels: 3, background: '#3366cc' } })
+    .png()
+    .toBuffer();
+const jpeg = () =>
+  sharp({ create: { width: 40, height: 30, channels: 3, background: '#cc3366' } })
+    .jpeg()
+    .toBuffer();
 const form = (data: Buffer, name = 'logo.png', field = 'file') => {
   const f = new FormData();
   f.append(field, new Blob([data]), name);
@@ -22,11 +28,28 @@ describe('GET /users/me and /users/me/account', () => {
   it('returns the user with role, permissions and group-admin flag', async () => {
     const u = await t.signupVerified({ name: 'Marie', surname: 'Curie' });
     const me = await u.client.get('/api/users/me');
-    expect(me.body).toMatchObject({ id: u.id, name: 'Marie', surname: 'Curie', fullName: 'Marie Curie', email: u.email, role: 'USER', permissions: [], grpAdmin: false, language: 'en' });
+    expect(me.body).toMatchObject({
+      id: u.id,
+      name: 'Marie',
+      surname: 'Curie',
+      fullName: 'Marie Curie',
+      email: u.email,
+      role: 'USER',
+      permissions: [],
+      grpAdmin: false,
+      language: 'en',
+    });
     await t.db.insert(groups).values({ name: 'Lab', adminId: u.id });
     expect((await u.client.get('/api/users/me')).body.grpAdmin).toBe(true);
     const account = await u.client.get('/api/users/me/account');
-    expect(account.body).toMatchObject({ email: u.email, csvDecimalSeparator: 'comma', trainingConsent: false, canChangeTrainingConsent: true, hasLogo: false, address: { company: 'Metals AG' } });
+    expect(account.body).toMatchObject({
+      email: u.email,
+      csvDecimalSeparator: 'comma',
+      trainingConsent: false,
+      canChangeTrainingConsent: true,
+      hasLogo: false,
+      address: { company: 'Metals AG' },
+    });
     expect(account.body.license).toMatchObject({ type: 'DEMO', images: 20, used: 0 });
   });
 });
@@ -149,7 +172,9 @@ describe('logo', () => {
     const res = await u.client.request('PUT', '/api/users/me/logo', { form: form(gif, 'logo.png') });
     expect(res.status).toBe(415);
     expect(res.body).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE', details: [{ field: 'file' }] });
-    const tiff = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } }).tiff().toBuffer();
+    const tiff = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } })
+      .tiff()
+      .toBuffer();
     expect((await u.client.request('PUT', '/api/users/me/logo', { form: form(tiff, 'x.jpg') })).status).toBe(415);
     const truncated = (await png()).subarray(0, 40);
     expect((await u.client.request('PUT', '/api/users/me/logo', { form: form(truncated) })).status).toBe(415);

@@ -7,7 +7,9 @@ import { terminateOcr } from './ocr.js';
 import type { ModelVersion, RunOptions } from './types.js';
 
 function usage(): never {
-  process.stderr.write('usage: analyze --model <scale-bar|grain-size|layer-thickness|cracks|porosity> [--version 20241025|20250101] [--settings file.json] [--out dir] [--lang en|de] [--crop x,y,w,h] [--mask mask.png] <image>\n');
+  process.stderr.write(
+    'usage: analyze --model <scale-bar|grain-size|layer-thickness|cracks|porosity> [--version 20241025|20250101] [--settings file.json] [--out dir] [--lang en|de] [--crop x,y,w,h] [--mask mask.png] <image>\n',
+  );
   process.exit(1);
 }
 

@@ -17,29 +17,35 @@ function fromMat(m: { rows: number; cols: number; data: Uint8Array }): Gray {
 export function gaussianBlur(img: Gray, sigma: number): Gray {
   if (sigma <= 0) return img;
   const c = cv();
-  const src = toMat(img), dst = new c.Mat();
+  const src = toMat(img),
+    dst = new c.Mat();
   c.GaussianBlur(src, dst, new c.Size(0, 0), sigma, sigma, c.BORDER_REFLECT);
   const out = fromMat(dst);
-  src.delete(); dst.delete();
+  src.delete();
+  dst.delete();
   return out;
 }
 
 export function medianBlur(img: Gray, k: number): Gray {
   const c = cv();
-  const src = toMat(img), dst = new c.Mat();
+  const src = toMat(img),
+    dst = new c.Mat();
   c.medianBlur(src, dst, k);
   const out = fromMat(dst);
-  src.delete(); dst.delete();
+  src.delete();
+  dst.delete();
   return out;
 }
 
 /** Resize (area interpolation) — used for background estimation on large images. */
 export function resize(img: Gray, w: number, h: number): Gray {
   const c = cv();
-  const src = toMat(img), dst = new c.Mat();
+  const src = toMat(img),
+    dst = new c.Mat();
   c.resize(src, dst, new c.Size(w, h), 0, 0, w < img.width ? c.INTER_AREA : c.INTER_LINEAR);
   const out = fromMat(dst);
-  src.delete(); dst.delete();
+  src.delete();
+  dst.delete();
   return out;
 }
 
@@ -62,8 +68,15 @@ export function ellipseRects(k: number): [number, number][] | null {
     const hw: number[] = [];
     let ok = true;
     for (let y = 0; y < k; y++) {
-      let n = 0, first = -1, last = -1;
-      for (let x = 0; x < k; x++) if (kernel.ucharAt(y, x)) { n++; if (first < 0) first = x; last = x; }
+      let n = 0,
+        first = -1,
+        last = -1;
+      for (let x = 0; x < k; x++)
+        if (kernel.ucharAt(y, x)) {
+          n++;
+          if (first < 0) first = x;
+          last = x;
+        }
       // each row must be one run centred on the anchor column
       if (n === 0 || last - first + 1 !== n || first + last !== 2 * half) ok = false;
       hw.push((n - 1) / 2);
@@ -112,8 +125,10 @@ function ellipseMorphologyEx(src: CvMat, dst: CvMat, op: 'open' | 'close' | 'ero
   const c = cv();
   if (op === 'dilate' || op === 'erode') return ellipseMorph(src, dst, op, k);
   const mid = new c.Mat();
-  if (op === 'open') { ellipseMorph(src, mid, 'erode', k); ellipseMorph(mid, dst, 'dilate', k); }
-  else {
+  if (op === 'open') {
+    ellipseMorph(src, mid, 'erode', k);
+    ellipseMorph(mid, dst, 'dilate', k);
+  } else {
     ellipseMorph(src, mid, 'dilate', k);
     ellipseMorph(mid, dst, 'erode', k);
     if (op === 'blackhat') c.subtract(dst, src, dst);
@@ -124,10 +139,12 @@ function ellipseMorphologyEx(src: CvMat, dst: CvMat, op: 'open' | 'close' | 'ero
 /** Morphological black-hat (closing − image) with an elliptic kernel: thin dark lines light up. */
 export function blackHat(img: Gray, k: number): Gray {
   const c = cv();
-  const src = toMat(img), dst = new c.Mat();
+  const src = toMat(img),
+    dst = new c.Mat();
   ellipseMorphologyEx(src, dst, 'blackhat', k);
   const out = fromMat(dst);
-  src.delete(); dst.delete();
+  src.delete();
+  dst.delete();
   return out;
 }
 
@@ -138,7 +155,8 @@ export function morph(mask: Uint8Array, w: number, h: number, op: 'open' | 'clos
   const dst = new c.Mat();
   ellipseMorphologyEx(src, dst, op, k);
   const out = new Uint8Array(dst.data);
-  src.delete(); dst.delete();
+  src.delete();
+  dst.delete();
   return out;
 }
 
@@ -154,16 +172,25 @@ export function components(mask: Uint8Array, w: number, h: number, connectivity:
   const c = cv();
   const src = new c.Mat(h, w, c.CV_8UC1);
   src.data.set(mask);
-  const labels = new c.Mat(), stats = new c.Mat(), cent = new c.Mat();
+  const labels = new c.Mat(),
+    stats = new c.Mat(),
+    cent = new c.Mat();
   const n = c.connectedComponentsWithStats(src, labels, stats, cent, connectivity, c.CV_32S);
   const lab = new Int32Array(labels.data32S);
   const s = stats.data32S as Int32Array;
-  const area = new Int32Array(n), bbox = new Int32Array(n * 4);
+  const area = new Int32Array(n),
+    bbox = new Int32Array(n * 4);
   for (let i = 0; i < n; i++) {
     area[i] = s[i * 5 + 4];
-    bbox[i * 4] = s[i * 5]; bbox[i * 4 + 1] = s[i * 5 + 1]; bbox[i * 4 + 2] = s[i * 5 + 2]; bbox[i * 4 + 3] = s[i * 5 + 3];
+    bbox[i * 4] = s[i * 5];
+    bbox[i * 4 + 1] = s[i * 5 + 1];
+    bbox[i * 4 + 2] = s[i * 5 + 2];
+    bbox[i * 4 + 3] = s[i * 5 + 3];
   }
-  src.delete(); labels.delete(); stats.delete(); cent.delete();
+  src.delete();
+  labels.delete();
+  stats.delete();
+  cent.delete();
   return { count: n - 1, labels: lab, area, bbox };
 }
 
@@ -175,7 +202,8 @@ export function distanceTransform(mask: Uint8Array, w: number, h: number): Float
   const dst = new c.Mat();
   c.distanceTransform(src, dst, c.DIST_L2, 5);
   const out = new Float32Array(dst.data32F);
-  src.delete(); dst.delete();
+  src.delete();
+  dst.delete();
   return out;
 }
 
@@ -189,17 +217,22 @@ export function watershed(relief: Gray, markers: Int32Array): Int32Array {
   mk.data32S.set(markers);
   c.watershed(rgb, mk);
   const out = new Int32Array(mk.data32S);
-  g.delete(); rgb.delete(); mk.delete();
+  g.delete();
+  rgb.delete();
+  mk.delete();
   return out;
 }
 
 /** Rotates an image about its centre by `deg` (counter-clockwise), border replicated. */
 export function rotate(img: Gray, deg: number, interp: 'linear' | 'nearest' = 'linear'): Gray {
   const c = cv();
-  const src = toMat(img), dst = new c.Mat();
+  const src = toMat(img),
+    dst = new c.Mat();
   const M = c.getRotationMatrix2D(new c.Point(img.width / 2, img.height / 2), deg, 1);
   c.warpAffine(src, dst, M, new c.Size(img.width, img.height), interp === 'linear' ? c.INTER_LINEAR : c.INTER_NEAREST, c.BORDER_REPLICATE);
   const out = fromMat(dst);
-  src.delete(); dst.delete(); M.delete();
+  src.delete();
+  dst.delete();
+  M.delete();
   return out;
 }

@@ -22,7 +22,11 @@ export type ImageFormat = 'png' | 'jpeg' | 'tiff';
 export function sniffFormat(buf: Uint8Array): ImageFormat | null {
   if (buf.length >= 8 && buf[0] === 0x89 && buf[1] === 0x50 && buf[2] === 0x4e && buf[3] === 0x47) return 'png';
   if (buf.length >= 3 && buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) return 'jpeg';
-  if (buf.length >= 4 && ((buf[0] === 0x49 && buf[1] === 0x49 && buf[2] === 0x2a && buf[3] === 0) || (buf[0] === 0x4d && buf[1] === 0x4d && buf[2] === 0 && buf[3] === 0x2a)))
+  if (
+    buf.length >= 4 &&
+    ((buf[0] === 0x49 && buf[1] === 0x49 && buf[2] === 0x2a && buf[3] === 0) ||
+      (buf[0] === 0x4d && buf[1] === 0x4d && buf[2] === 0 && buf[3] === 0x2a))
+  )
     return 'tiff';
   return null;
 }
@@ -57,10 +61,24 @@ export async function decodeImage(input: Uint8Array | Buffer): Promise<Gray & { 
       const hist = new Uint32Array(65536);
       for (let i = 0; i < u16.length; i++) hist[u16[i]]++;
       const n = u16.length;
-      let lo = 0, hi = 65535, acc = 0;
-      for (let v = 0; v < 65536; v++) { acc += hist[v]; if (acc > n * 0.0001) { lo = v; break; } }
+      let lo = 0,
+        hi = 65535,
+        acc = 0;
+      for (let v = 0; v < 65536; v++) {
+        acc += hist[v];
+        if (acc > n * 0.0001) {
+          lo = v;
+          break;
+        }
+      }
       acc = 0;
-      for (let v = 65535; v >= 0; v--) { acc += hist[v]; if (acc > n * 0.0001) { hi = v; break; } }
+      for (let v = 65535; v >= 0; v--) {
+        acc += hist[v];
+        if (acc > n * 0.0001) {
+          hi = v;
+          break;
+        }
+      }
       if (hi <= lo) hi = lo + 1;
       const out = new Uint8Array(n);
       const s = 255 / (hi - lo);
@@ -96,7 +114,10 @@ export async function decodeMask(input: Uint8Array | Buffer, width: number, heig
   try {
     const meta = await sharp(buf).metadata();
     const sixteen = meta.depth === 'ushort';
-    const { data, info } = await sharp(buf).extractChannel(0).raw(sixteen ? { depth: 'ushort' } : {}).toBuffer({ resolveWithObject: true });
+    const { data, info } = await sharp(buf)
+      .extractChannel(0)
+      .raw(sixteen ? { depth: 'ushort' } : {})
+      .toBuffer({ resolveWithObject: true });
     if (info.width !== width || info.height !== height)
       throw new AnalysisError('INVALID_MASK', `Mask is ${info.width}×${info.height} but the analysed image is ${width}×${height}`);
     if (sixteen) return new Uint16Array(new Uint16Array(data.buffer, data.byteOffset, data.byteLength / 2));
@@ -129,7 +150,10 @@ export async function blurGray(img: Gray, sigma: number): Promise<Gray> {
 }
 
 async function vipsBlur(data: Uint8Array, width: number, height: number, sigma: number): Promise<Uint8Array> {
-  const out = await sharp(Buffer.from(data.buffer, data.byteOffset, data.byteLength), { raw: { width, height, channels: 1 }, limitInputPixels: false })
+  const out = await sharp(Buffer.from(data.buffer, data.byteOffset, data.byteLength), {
+    raw: { width, height, channels: 1 },
+    limitInputPixels: false,
+  })
     .blur({ sigma, minAmplitude: 0.01, precision: 'integer' })
     .extractChannel(0)
     .raw()
@@ -160,7 +184,9 @@ export function overlayRgb(img: Gray, layers: { mask: Uint8Array; color: [number
   const out = new Uint8Array(n * 3);
   for (let i = 0; i < n; i++) {
     const v = img.data[i];
-    out[i * 3] = v; out[i * 3 + 1] = v; out[i * 3 + 2] = v;
+    out[i * 3] = v;
+    out[i * 3 + 1] = v;
+    out[i * 3 + 2] = v;
   }
   // one 256-entry table per channel and layer: the same rounding as blending pixel by pixel
   const lut = new Uint8Array(3 * 256);

@@ -21,7 +21,9 @@ async function getWorker(): Promise<Worker> {
       await w.setParameters({ tessedit_pageseg_mode: PSM.SINGLE_LINE, user_defined_dpi: '300' });
       return w;
     })();
-    workerP.catch(() => { workerP = null; });
+    workerP.catch(() => {
+      workerP = null;
+    });
   }
   return workerP;
 }

@@ -6,7 +6,13 @@ import type { ModelVersion, RunOptions, RunResult } from './types.js';
 
 export interface AnalysisPool {
   /** Runs `modelName` (version overrides settings.modelVersion) on encoded image bytes. */
-  run(modelName: string, version: ModelVersion | undefined, imageBytes: Uint8Array | Buffer, settings?: unknown, opts?: RunOptions): Promise<RunResult>;
+  run(
+    modelName: string,
+    version: ModelVersion | undefined,
+    imageBytes: Uint8Array | Buffer,
+    settings?: unknown,
+    opts?: RunOptions,
+  ): Promise<RunResult>;
   /** Number of worker threads. */
   readonly size: number;
   /** Jobs waiting for a free worker. */
@@ -14,10 +20,16 @@ export interface AnalysisPool {
   close(): Promise<void>;
 }
 
-interface Task { id: number; msg: unknown; transfer: ArrayBuffer[]; resolve: (r: RunResult) => void; reject: (e: Error) => void }
+interface Task {
+  id: number;
+  msg: unknown;
+  transfer: ArrayBuffer[];
+  resolve: (r: RunResult) => void;
+  reject: (e: Error) => void;
+}
 
 export function createAnalysisPool(options: { size?: number; resourceLimits?: { maxOldGenerationSizeMb?: number } } = {}): AnalysisPool {
-  const size = Math.max(1, options.size ?? (os.availableParallelism?.() ?? os.cpus().length));
+  const size = Math.max(1, options.size ?? os.availableParallelism?.() ?? os.cpus().length);
   const entry = new URL('./worker-entry.mjs', import.meta.url);
   const idle: Worker[] = [];
   const busy = new Map<Worker, Task>();
@@ -27,28 +39,44 @@ export function createAnalysisPool(options: { size?: number; resourceLimits?: { 
 
   const spawn = () => {
     const w = new Worker(entry, { resourceLimits: options.resourceLimits });
-    w.on('message', (m: { id: number; ok: boolean; result?: RunResult & { files: { filename: string; data: Uint8Array }[] }; error?: { code: AnalysisErrorCode; message: string; details?: unknown } }) => {
-      const t = busy.get(w);
-      busy.delete(w);
-      if (t) {
-        if (m.ok && m.result) {
-          const r = m.result;
-          t.resolve({ ...r, files: r.files.map((f) => ({ filename: f.filename, data: Buffer.from(f.data.buffer, f.data.byteOffset, f.data.byteLength) })) });
-        } else t.reject(new AnalysisError(m.error?.code ?? 'ANALYSIS_FAILED', m.error?.message ?? 'analysis failed', m.error?.details));
-      }
-      idle.push(w);
-      pump();
-    });
+    w.on(
+      'message',
+      (m: {
+        id: number;
+        ok: boolean;
+        result?: RunResult & { files: { filename: string; data: Uint8Array }[] };
+        error?: { code: AnalysisErrorCode; message: string; details?: unknown };
+      }) => {
+        const t = busy.get(w);
+        busy.delete(w);
+        if (t) {
+          if (m.ok && m.result) {
+            const r = m.result;
+            t.resolve({
+              ...r,
+              files: r.files.map((f) => ({ filename: f.filename, data: Buffer.from(f.data.buffer, f.data.byteOffset, f.data.byteLength) })),
+            });
+          } else t.reject(new AnalysisError(m.error?.code ?? 'ANALYSIS_FAILED', m.error?.message ?? 'analysis failed', m.error?.details));
+        }
+        idle.push(w);
+        pump();
+      },
+    );
     const fail = (err: Error) => {
       const t = busy.get(w);
       busy.delete(w);
       const i = idle.indexOf(w);
       if (i >= 0) idle.splice(i, 1);
       if (t) t.reject(new AnalysisError('ANALYSIS_FAILED', `analysis worker died: ${err.message}`));
-      if (!closed) { spawn(); pump(); }
+      if (!closed) {
+        spawn();
+        pump();
+      }
     };
     w.on('error', fail);
-    w.on('exit', (code) => { if (!closed && (busy.has(w) || idle.includes(w))) fail(new Error(`exit code ${code}`)); });
+    w.on('exit', (code) => {
+      if (!closed && (busy.has(w) || idle.includes(w))) fail(new Error(`exit code ${code}`));
+    });
     idle.push(w);
   };
   const pump = () => {
@@ -63,7 +91,9 @@ export function createAnalysisPool(options: { size?: number; resourceLimits?: { 
 
   return {
     size,
-    get pending() { return queue.length; },
+    get pending() {
+      return queue.length;
+    },
     run(modelName, version, imageBytes, settings, opts) {
       if (closed) return Promise.reject(new Error('pool closed'));
       // copy so the caller's buffer is not detached by the transfer

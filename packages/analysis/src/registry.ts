@@ -51,16 +51,56 @@ function makeModel(
 }
 
 export const models: AnalysisModel[] = [
-  makeModel('scale-bar', 'LIKE_GRAIN', { en: 'Scale bar', de: 'Maßstabsbalken' },
-    { en: 'Finds the scale bar, reads its label by OCR and gives the pixel size.', de: 'Findet den Maßstabsbalken, liest die Beschriftung per OCR und bestimmt die Pixelgröße.' }, runScaleBar),
-  makeModel('grain-size', 'LIKE_GRAIN', { en: 'Grain size (ASTM E112)', de: 'Korngröße (ASTM E112)' },
-    { en: 'Segments grains and measures the ASTM E112 / ISO 643 grain size by the planimetric (Jeffries) and the lineal intercept method.', de: 'Segmentiert Körner und bestimmt die Korngröße nach ASTM E112 / ISO 643 mit dem Flächenverfahren (Jeffries) und dem Linienschnittverfahren.' }, runGrainSize),
-  makeModel('layer-thickness', 'LIKE_LAYER', { en: 'Layer thickness', de: 'Schichtdicke' },
-    { en: 'Segments resin, coating and substrate in a cross-section and measures the coating thickness perpendicular to the layer.', de: 'Segmentiert Einbettmittel, Schicht und Substrat im Querschliff und misst die Schichtdicke senkrecht zur Schicht.' }, runLayer),
-  makeModel('cracks', 'LIKE_CRACKS', { en: 'Cracks', de: 'Risse' },
-    { en: 'Segments thin dark cracks, skeletonizes them and measures count, length, width and area fraction.', de: 'Segmentiert dünne dunkle Risse, skelettiert sie und misst Anzahl, Länge, Breite und Flächenanteil.' }, runCracks),
-  makeModel('porosity', 'LIKE_GRAIN', { en: 'Porosity (ASTM E562/E1245)', de: 'Porosität (ASTM E562/E1245)' },
-    { en: 'Measures the dark-phase area fraction, pore count and pore size distribution.', de: 'Misst den Flächenanteil der dunklen Phase, die Porenanzahl und die Porengrößenverteilung.' }, runPorosity),
+  makeModel(
+    'scale-bar',
+    'LIKE_GRAIN',
+    { en: 'Scale bar', de: 'Maßstabsbalken' },
+    {
+      en: 'Finds the scale bar, reads its label by OCR and gives the pixel size.',
+      de: 'Findet den Maßstabsbalken, liest die Beschriftung per OCR und bestimmt die Pixelgröße.',
+    },
+    runScaleBar,
+  ),
+  makeModel(
+    'grain-size',
+    'LIKE_GRAIN',
+    { en: 'Grain size (ASTM E112)', de: 'Korngröße (ASTM E112)' },
+    {
+      en: 'Segments grains and measures the ASTM E112 / ISO 643 grain size by the planimetric (Jeffries) and the lineal intercept method.',
+      de: 'Segmentiert Körner und bestimmt die Korngröße nach ASTM E112 / ISO 643 mit dem Flächenverfahren (Jeffries) und dem Linienschnittverfahren.',
+    },
+    runGrainSize,
+  ),
+  makeModel(
+    'layer-thickness',
+    'LIKE_LAYER',
+    { en: 'Layer thickness', de: 'Schichtdicke' },
+    {
+      en: 'Segments resin, coating and substrate in a cross-section and measures the coating thickness perpendicular to the layer.',
+      de: 'Segmentiert Einbettmittel, Schicht und Substrat im Querschliff und misst die Schichtdicke senkrecht zur Schicht.',
+    },
+    runLayer,
+  ),
+  makeModel(
+    'cracks',
+    'LIKE_CRACKS',
+    { en: 'Cracks', de: 'Risse' },
+    {
+      en: 'Segments thin dark cracks, skeletonizes them and measures count, length, width and area fraction.',
+      de: 'Segmentiert dünne dunkle Risse, skelettiert sie und misst Anzahl, Länge, Breite und Flächenanteil.',
+    },
+    runCracks,
+  ),
+  makeModel(
+    'porosity',
+    'LIKE_GRAIN',
+    { en: 'Porosity (ASTM E562/E1245)', de: 'Porosität (ASTM E562/E1245)' },
+    {
+      en: 'Measures the dark-phase area fraction, pore count and pore size distribution.',
+      de: 'Misst den Flächenanteil der dunklen Phase, die Porenanzahl und die Porengrößenverteilung.',
+    },
+    runPorosity,
+  ),
 ];
 
 export function getModel(name: string): AnalysisModel {
@@ -70,6 +110,12 @@ export function getModel(name: string): AnalysisModel {
 }
 
 /** Runs a model by name; `version` overrides settings.modelVersion. */
-export function runModel(name: string, version: ModelVersion | undefined, image: Uint8Array | Buffer, settings?: unknown, opts: RunOptions = {}): Promise<RunResult> {
+export function runModel(
+  name: string,
+  version: ModelVersion | undefined,
+  image: Uint8Array | Buffer,
+  settings?: unknown,
+  opts: RunOptions = {},
+): Promise<RunResult> {
   return getModel(name).run(image, settings, { ...opts, version: version ?? opts.version });
 }

@@ -32,7 +32,9 @@ export function findDataStrip(img: Gray): number | null {
   const step = Math.max(1, Math.floor(w / 2000));
   // a strip row is mostly black with only white text: few mid-grey pixels
   const darkFrac = (y: number) => {
-    let d = 0, mid = 0, n = 0;
+    let d = 0,
+      mid = 0,
+      n = 0;
     for (let x = 0; x < w; x += step, n++) {
       const v = data[y * w + x];
       if (v < DARK) d++;
@@ -49,7 +51,11 @@ export function findDataStrip(img: Gray): number | null {
   return y + 1;
 }
 
-interface Run { y: number; x0: number; x1: number }
+interface Run {
+  y: number;
+  x0: number;
+  x1: number;
+}
 
 /** Bright horizontal bars (solid rectangles) with dark just above and below them. */
 export function findBars(img: Gray, region: Rect, minLen = 25): Rect[] {
@@ -88,7 +94,8 @@ export function findBars(img: Gray, region: Rect, minLen = 25): Rect[] {
     const x1 = Math.round(median(group.map((r) => r.x1)));
     const len = x1 - x0 + 1;
     if (hgt < 2 || hgt > len / 5) continue;
-    const top = group[0].y, bottom = group[group.length - 1].y;
+    const top = group[0].y,
+      bottom = group[group.length - 1].y;
     // dark above and below across the bar's extent
     const darkRow = (y: number) => {
       if (y < 0 || y >= img.height) return true;
@@ -111,22 +118,42 @@ function median(a: number[]): number {
 /** Dark plate around a bar by flood fill of dark pixels, bounded to a window. */
 function findPlate(img: Gray, bar: Rect): Rect | null {
   const { width: w, height: h, data } = img;
-  const win = { x0: Math.max(0, bar.x - bar.width), x1: Math.min(w - 1, bar.x + 2 * bar.width), y0: Math.max(0, bar.y - bar.width), y1: Math.min(h - 1, bar.y + bar.width) };
-  const ww = win.x1 - win.x0 + 1, wh = win.y1 - win.y0 + 1;
+  const win = {
+    x0: Math.max(0, bar.x - bar.width),
+    x1: Math.min(w - 1, bar.x + 2 * bar.width),
+    y0: Math.max(0, bar.y - bar.width),
+    y1: Math.min(h - 1, bar.y + bar.width),
+  };
+  const ww = win.x1 - win.x0 + 1,
+    wh = win.y1 - win.y0 + 1;
   const seen = new Uint8Array(ww * wh);
   const sx = bar.x + (bar.width >> 1);
   let sy = bar.y + bar.height;
   while (sy <= win.y1 && data[sy * w + sx] >= DARK) sy++;
   if (sy > win.y1) return null;
   const stack = [sx, sy];
-  let minX = sx, maxX = sx, minY = sy, maxY = sy, touches = false;
+  let minX = sx,
+    maxX = sx,
+    minY = sy,
+    maxY = sy,
+    touches = false;
   seen[(sy - win.y0) * ww + (sx - win.x0)] = 1;
   while (stack.length) {
-    const y = stack.pop()!, x = stack.pop()!;
-    if (x < minX) minX = x; if (x > maxX) maxX = x; if (y < minY) minY = y; if (y > maxY) maxY = y;
+    const y = stack.pop()!,
+      x = stack.pop()!;
+    if (x < minX) minX = x;
+    if (x > maxX) maxX = x;
+    if (y < minY) minY = y;
+    if (y > maxY) maxY = y;
     if ((x === win.x0 && x > 0) || (x === win.x1 && x < w - 1) || (y === win.y0 && y > 0) || (y === win.y1 && y < h - 1)) touches = true;
-    for (const [dx, dy] of [[1, 0], [-1, 0], [0, 1], [0, -1]]) {
-      const nx = x + dx, ny = y + dy;
+    for (const [dx, dy] of [
+      [1, 0],
+      [-1, 0],
+      [0, 1],
+      [0, -1],
+    ]) {
+      const nx = x + dx,
+        ny = y + dy;
       if (nx < win.x0 || nx > win.x1 || ny < win.y0 || ny > win.y1) continue;
       const k = (ny - win.y0) * ww + (nx - win.x0);
       if (seen[k] || data[ny * w + nx] >= DARK) continue;
@@ -135,28 +162,38 @@ function findPlate(img: Gray, bar: Rect): Rect | null {
     }
   }
   if (touches) return null;
-  minX = Math.min(minX, bar.x); maxX = Math.max(maxX, bar.x + bar.width - 1);
-  minY = Math.min(minY, bar.y); maxY = Math.max(maxY, bar.y + bar.height - 1);
+  minX = Math.min(minX, bar.x);
+  maxX = Math.max(maxX, bar.x + bar.width - 1);
+  minY = Math.min(minY, bar.y);
+  maxY = Math.max(maxY, bar.y + bar.height - 1);
   return { x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1 };
 }
 
 /** Text line next to the bar (above first, then below): bounding box of its bright glyphs. */
 export function findLabel(img: Gray, bar: Rect, bounds: Rect): Rect | null {
   const { width: w, data } = img;
-  const xa = Math.max(bounds.x, bar.x - bar.width), xb = Math.min(bounds.x + bounds.width - 1, bar.x + 2 * bar.width);
+  const xa = Math.max(bounds.x, bar.x - bar.width),
+    xb = Math.min(bounds.x + bounds.width - 1, bar.x + 2 * bar.width);
   const rowHasBright = (y: number) => {
     for (let x = xa; x <= xb; x++) if (data[y * w + x] >= BRIGHT) return true;
     return false;
   };
   for (const dir of [-1, 1]) {
     let y = dir < 0 ? bar.y - 1 : bar.y + bar.height;
-    const yLimit = dir < 0 ? Math.max(bounds.y, bar.y - Math.max(120, bar.width)) : Math.min(bounds.y + bounds.height - 1, bar.y + bar.height + Math.max(120, bar.width));
+    const yLimit =
+      dir < 0
+        ? Math.max(bounds.y, bar.y - Math.max(120, bar.width))
+        : Math.min(bounds.y + bounds.height - 1, bar.y + bar.height + Math.max(120, bar.width));
     let gap = 0;
-    while (y !== yLimit && !rowHasBright(y)) { y += dir; gap++; }
+    while (y !== yLimit && !rowHasBright(y)) {
+      y += dir;
+      gap++;
+    }
     if (y === yLimit || gap > Math.max(40, bar.width)) continue;
     const y0 = y;
     while (y !== yLimit && rowHasBright(y)) y += dir;
-    const top = Math.min(y0, y - dir), bottom = Math.max(y0, y - dir);
+    const top = Math.min(y0, y - dir),
+      bottom = Math.max(y0, y - dir);
     const th = bottom - top + 1;
     if (th < 5) continue;
     // column clusters in this band
@@ -167,21 +204,30 @@ export function findLabel(img: Gray, bar: Rect, bounds: Rect): Rect | null {
       cols.push(b);
     }
     const clusters: [number, number][] = [];
-    let start = -1, lastOn = -1;
+    let start = -1,
+      lastOn = -1;
     for (let i = 0; i < cols.length; i++) {
       if (!cols[i]) continue;
       if (start < 0) start = i;
-      else if (i - lastOn > th * 0.9) { clusters.push([start, lastOn]); start = i; }
+      else if (i - lastOn > th * 0.9) {
+        clusters.push([start, lastOn]);
+        start = i;
+      }
       lastOn = i;
     }
     if (start >= 0) clusters.push([start, lastOn]);
-    const barC0 = bar.x - xa, barC1 = bar.x + bar.width - 1 - xa;
+    const barC0 = bar.x - xa,
+      barC1 = bar.x + bar.width - 1 - xa;
     // the cluster overlapping the bar's span (closest to its centre)
-    let best: [number, number] | null = null, bestD = Infinity;
+    let best: [number, number] | null = null,
+      bestD = Infinity;
     for (const c of clusters) {
       const overlap = Math.min(c[1], barC1) - Math.max(c[0], barC0);
       const d = Math.abs((c[0] + c[1]) / 2 - (barC0 + barC1) / 2);
-      if (overlap >= 0 && d < bestD) { best = c; bestD = d; }
+      if (overlap >= 0 && d < bestD) {
+        best = c;
+        bestD = d;
+      }
     }
     if (!best) continue;
     return { x: xa + best[0], y: top, width: best[1] - best[0] + 1, height: th };
@@ -196,12 +242,24 @@ function hasDescender(img: Gray, label: Rect): boolean {
   const glyphs: { x0: number; x1: number; bottom: number; top: number }[] = [];
   let cur: { x0: number; x1: number; bottom: number; top: number } | null = null;
   for (let x = label.x; x < label.x + label.width; x++) {
-    let top = -1, bottom = -1;
-    for (let y = label.y; y < label.y + label.height; y++) if (data[y * w + x] >= BRIGHT) { if (top < 0) top = y; bottom = y; }
+    let top = -1,
+      bottom = -1;
+    for (let y = label.y; y < label.y + label.height; y++)
+      if (data[y * w + x] >= BRIGHT) {
+        if (top < 0) top = y;
+        bottom = y;
+      }
     if (top >= 0) {
       if (!cur) cur = { x0: x, x1: x, bottom, top };
-      else { cur.x1 = x; cur.bottom = Math.max(cur.bottom, bottom); cur.top = Math.min(cur.top, top); }
-    } else if (cur) { glyphs.push(cur); cur = null; }
+      else {
+        cur.x1 = x;
+        cur.bottom = Math.max(cur.bottom, bottom);
+        cur.top = Math.min(cur.top, top);
+      }
+    } else if (cur) {
+      glyphs.push(cur);
+      cur = null;
+    }
   }
   if (cur) glyphs.push(cur);
   if (glyphs.length < 2) return false;
@@ -227,13 +285,17 @@ export function parseLabel(text: string, descender: boolean): { value: number; u
 
 async function labelPng(img: Gray, label: Rect): Promise<Buffer> {
   const pad = Math.round(label.height * 0.6);
-  const x0 = Math.max(0, label.x - pad), y0 = Math.max(0, label.y - pad);
-  const x1 = Math.min(img.width, label.x + label.width + pad), y1 = Math.min(img.height, label.y + label.height + pad);
-  const cw = x1 - x0, ch = y1 - y0;
+  const x0 = Math.max(0, label.x - pad),
+    y0 = Math.max(0, label.y - pad);
+  const x1 = Math.min(img.width, label.x + label.width + pad),
+    y1 = Math.min(img.height, label.y + label.height + pad);
+  const cw = x1 - x0,
+    ch = y1 - y0;
   const crop = new Uint8Array(cw * ch);
   for (let y = 0; y < ch; y++)
     for (let x = 0; x < cw; x++) {
-      const gx = x0 + x, gy = y0 + y;
+      const gx = x0 + x,
+        gy = y0 + y;
       const inside = gx >= label.x - 2 && gx < label.x + label.width + 2 && gy >= label.y - 1 && gy < label.y + label.height + 1;
       const v = img.data[gy * img.width + gx];
       crop[y * cw + x] = inside && v >= 128 ? 0 : 255; // binarise + invert: dark text on white; blank the bar
@@ -255,18 +317,30 @@ export async function detectScaleBar(img: Gray, method: '20241025' | '20250101' 
   const stripTop = findDataStrip(img);
   const micrograph: Rect = stripTop != null ? { x: 0, y: 0, width: img.width, height: stripTop } : full;
   const exclude: Rect[] = stripTop != null ? [{ x: 0, y: stripTop, width: img.width, height: img.height - stripTop }] : [];
-  let bar: Rect | undefined, style: 'sem' | 'overlay' | undefined, bounds: Rect = full;
+  let bar: Rect | undefined,
+    style: 'sem' | 'overlay' | undefined,
+    bounds: Rect = full;
   if (stripTop != null) {
     const strip = exclude[0];
     const bars = findBars(img, strip);
-    if (bars.length) { bar = bars.sort((a, b) => b.width - a.width)[0]; style = 'sem'; bounds = strip; }
+    if (bars.length) {
+      bar = bars.sort((a, b) => b.width - a.width)[0];
+      style = 'sem';
+      bounds = strip;
+    }
   }
   if (!bar && method === '20250101') {
     const bars = findBars(img, micrograph).filter((b) => b.width < img.width * 0.6);
     // prefer bars on a plate
     for (const b of bars.sort((a, c) => c.width - a.width)) {
       const plate = findPlate(img, b);
-      if (plate) { bar = b; style = 'overlay'; exclude.push(pad(plate, 3, img)); bounds = plate; break; }
+      if (plate) {
+        bar = b;
+        style = 'overlay';
+        exclude.push(pad(plate, 3, img));
+        bounds = plate;
+        break;
+      }
     }
   }
   if (!bar) return { found: false, exclude, micrograph };
@@ -293,13 +367,17 @@ export async function detectScaleBar(img: Gray, method: '20241025' | '20250101' 
 }
 
 function unionRect(a: Rect, b: Rect): Rect {
-  const x0 = Math.min(a.x, b.x), y0 = Math.min(a.y, b.y);
-  const x1 = Math.max(a.x + a.width, b.x + b.width), y1 = Math.max(a.y + a.height, b.y + b.height);
+  const x0 = Math.min(a.x, b.x),
+    y0 = Math.min(a.y, b.y);
+  const x1 = Math.max(a.x + a.width, b.x + b.width),
+    y1 = Math.max(a.y + a.height, b.y + b.height);
   return { x: x0, y: y0, width: x1 - x0, height: y1 - y0 };
 }
 
 function pad(r: Rect, p: number, img: Gray): Rect {
-  const x0 = Math.max(0, r.x - p), y0 = Math.max(0, r.y - p);
-  const x1 = Math.min(img.width, r.x + r.width + p), y1 = Math.min(img.height, r.y + r.height + p);
+  const x0 = Math.max(0, r.x - p),
+    y0 = Math.max(0, r.y - p);
+  const x1 = Math.min(img.width, r.x + r.width + p),
+    y1 = Math.min(img.height, r.y + r.height + p);
   return { x: x0, y: y0, width: x1 - x0, height: y1 - y0 };
 }

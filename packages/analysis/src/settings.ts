@@ -5,7 +5,11 @@ import type { Settings } from './types.js';
 const rgb = (r: number, g: number, b: number) => ({
   type: 'object',
   additionalProperties: false,
-  properties: { r: { type: 'number', minimum: 0, maximum: 1 }, g: { type: 'number', minimum: 0, maximum: 1 }, b: { type: 'number', minimum: 0, maximum: 1 } },
+  properties: {
+    r: { type: 'number', minimum: 0, maximum: 1 },
+    g: { type: 'number', minimum: 0, maximum: 1 },
+    b: { type: 'number', minimum: 0, maximum: 1 },
+  },
   required: ['r', 'g', 'b'],
   default: { r, g, b },
 });
@@ -59,7 +63,12 @@ export function buildSettingsSchema(measurementType: Settings['measurementType']
         type: 'object',
         additionalProperties: false,
         properties: { cracks: rgb(1, 0, 0), feature: rgb(0, 0.8, 1), resin: rgb(1, 0.75, 0), boundary: rgb(1, 0.1, 0.1) },
-        default: { cracks: { r: 1, g: 0, b: 0 }, feature: { r: 0, g: 0.8, b: 1 }, resin: { r: 1, g: 0.75, b: 0 }, boundary: { r: 1, g: 0.1, b: 0.1 } },
+        default: {
+          cracks: { r: 1, g: 0, b: 0 },
+          feature: { r: 0, g: 0.8, b: 1 },
+          resin: { r: 1, g: 0.75, b: 0 },
+          boundary: { r: 1, g: 0.1, b: 0.1 },
+        },
       },
     },
   };
@@ -70,11 +79,17 @@ const validators = new Map<string, ReturnType<typeof ajv.compile>>();
 function validatorFor(schema: Record<string, unknown>) {
   const key = JSON.stringify(schema);
   let v = validators.get(key);
-  if (!v) { v = ajv.compile(schema); validators.set(key, v); }
+  if (!v) {
+    v = ajv.compile(schema);
+    validators.set(key, v);
+  }
   return v;
 }
 
-export interface SettingsError { instancePath: string; message: string }
+export interface SettingsError {
+  instancePath: string;
+  message: string;
+}
 
 /** Ajv validation; returns `[{instancePath, message}]` or null when valid. Does not modify `settings`. */
 export function validateSettings(schema: Record<string, unknown>, settings: unknown): SettingsError[] | null {

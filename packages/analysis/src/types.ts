@@ -2,8 +2,17 @@ export type Lang = 'en' | 'de';
 export type ModelVersion = '20241025' | '20250101';
 export const VERSIONS: ModelVersion[] = ['20241025', '20250101'];
 
-export interface BarChartItem { type: 'bar-chart'; data: Record<string, string | number>[]; keys: string[]; xLabel: string; yLabels: string[] }
-export interface DataTableItem { type: 'data-table'; rows: { label: string; labelTooltip: string; value: string | number; unit: string }[] }
+export interface BarChartItem {
+  type: 'bar-chart';
+  data: Record<string, string | number>[];
+  keys: string[];
+  xLabel: string;
+  yLabels: string[];
+}
+export interface DataTableItem {
+  type: 'data-table';
+  rows: { label: string; labelTooltip: string; value: string | number; unit: string }[];
+}
 export interface HistogramItem {
   type: 'histogram';
   label: string;
@@ -12,12 +21,28 @@ export interface HistogramItem {
   unit: string;
   data: { x: number | [number, number]; y: number; color: string }[];
 }
-export interface ImageItem { type: 'image'; filename: string }
-export interface MessageItem { type: 'message'; title: string; content: string; status: 'info' | 'warning' | 'error' }
+export interface ImageItem {
+  type: 'image';
+  filename: string;
+}
+export interface MessageItem {
+  type: 'message';
+  title: string;
+  content: string;
+  status: 'info' | 'warning' | 'error';
+}
 export type ResultItem = BarChartItem | DataTableItem | HistogramItem | ImageItem | MessageItem;
 
-export interface RunFile { filename: string; data: Buffer }
-export interface Crop { x: number; y: number; width: number; height: number }
+export interface RunFile {
+  filename: string;
+  data: Buffer;
+}
+export interface Crop {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
 export interface RunOptions {
   crop?: Crop;
   /** Label image (PNG) replacing the model's own segmentation. */
@@ -36,7 +61,11 @@ export interface RunResult {
   files: RunFile[];
 }
 
-export interface RGB { r: number; g: number; b: number }
+export interface RGB {
+  r: number;
+  g: number;
+  b: number;
+}
 export interface Settings {
   magnification: { unit: 'µm' | 'mm' | 'nm'; number: number; length: number };
   modelVersion: ModelVersion;

@@ -1,10 +1,7 @@
 import { Type, type Static } from 'typebox';
 
 /** The one error shape of every failing call (DESIGN.md §3). */
-export const ErrorDetail = Type.Object(
-  { field: Type.String(), message: Type.String(), key: Type.Optional(Type.String()) },
-  { $id: 'ErrorDetail' },
-);
+export const ErrorDetail = Type.Object({ field: Type.String(), message: Type.String(), key: Type.Optional(Type.String()) }, { $id: 'ErrorDetail' });
 export const ApiErrorBody = Type.Object(
   {
     statusCode: Type.Integer(),
@@ -22,7 +19,13 @@ export type StatusOk = Static<typeof StatusOk>;
 export const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
 
 export const Roles = ['ADMIN', 'POWER_USER', 'EDITOR', 'USER', 'BLOCKED'] as const;
-export const Role = Type.Union([Type.Literal('ADMIN'), Type.Literal('POWER_USER'), Type.Literal('EDITOR'), Type.Literal('USER'), Type.Literal('BLOCKED')]);
+export const Role = Type.Union([
+  Type.Literal('ADMIN'),
+  Type.Literal('POWER_USER'),
+  Type.Literal('EDITOR'),
+  Type.Literal('USER'),
+  Type.Literal('BLOCKED'),
+]);
 export type Role = (typeof Roles)[number];
 
 export const LanguageSchema = Type.Union([Type.Literal('en'), Type.Literal('de')]);

@@ -104,7 +104,10 @@ describe('compute back-office authorization matrix', () => {
     expect((await clients.anonymous.post('/api/sandbox', body)).status).toBe(401);
     for (const p of ['USER', 'EDITOR', 'POWER_USER', 'POWER_USER+JOB.READ'] as const) {
       expect((await clients[p].post('/api/sandbox', body)).status, p).toBe(403);
-      expect((await clients[p].post('/api/sandbox', { ...body, versions: null, params: { variables: [{ key: 'threshold', vals: ['1', '2'] }] } })).status, p).toBe(403);
+      expect(
+        (await clients[p].post('/api/sandbox', { ...body, versions: null, params: { variables: [{ key: 'threshold', vals: ['1', '2'] }] } })).status,
+        p,
+      ).toBe(403);
     }
     // ADMIN passes the guard: the unknown image is then a 404, not a refusal.
     expect((await clients.ADMIN.post('/api/sandbox', body)).status).toBe(404);

@@ -14,7 +14,12 @@ let porosity = '';
 let privateModel = '';
 const base = '/api/admin/customizations';
 
-type Group = { id: string; nameEn: string; parents: Array<{ parentId: string; priority: number; parent: { id: string; nameEn: string; nameDe: string } }>; members: Array<{ id: string }> };
+type Group = {
+  id: string;
+  nameEn: string;
+  parents: Array<{ parentId: string; priority: number; parent: { id: string; nameEn: string; nameDe: string } }>;
+  members: Array<{ id: string }>;
+};
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -24,7 +29,10 @@ beforeAll(async () => {
   const rows = await t.db.select().from(computeModels);
   grain = rows.find((m) => m.internalName === 'grain-size')!.id;
   porosity = rows.find((m) => m.internalName === 'porosity')!.id;
-  const [p] = await t.db.insert(computeModels).values({ internalName: 'cust-private', routingPath: '/cp', storagePath: 'cp', displayName: 'Custom Private', version: '1' }).returning();
+  const [p] = await t.db
+    .insert(computeModels)
+    .values({ internalName: 'cust-private', routingPath: '/cp', storagePath: 'cp', displayName: 'Custom Private', version: '1' })
+    .returning();
   privateModel = p.id;
 });
 afterAll(async () => t?.close());
@@ -51,7 +59,15 @@ describe('groups CRUD', () => {
 
   it('creates, lists with model, members and parents, edits, deletes', async () => {
     const r = await admin.post(`${base}/groups`, { nameEn: ' Steel ', nameDe: 'Stahl', modelId: grain });
-    expect(r.body).toMatchObject({ nameEn: 'Steel', nameDe: 'Stahl', description: null, model: { id: grain, displayName: 'Grain size (ASTM E112)' }, members: [], parents: [], message: 'Group has been created.' });
+    expect(r.body).toMatchObject({
+      nameEn: 'Steel',
+      nameDe: 'Stahl',
+      description: null,
+      model: { id: grain, displayName: 'Grain size (ASTM E112)' },
+      members: [],
+      parents: [],
+      message: 'Group has been created.',
+    });
     const id = r.body.id;
     const list = await admin.get(`${base}/groups`);
     expect(list.status).toBe(200);
@@ -115,7 +131,11 @@ describe('settings, parents and resolution', () => {
   it('defaults and schema of a model', async () => {
     const r = await admin.get(`${base}/models/${grain}/defaults`);
     expect(r.status).toBe(200);
-    expect(r.body.defaults).toMatchObject({ magnification: { unit: 'µm', number: 100, length: 100 }, segmentation: { maxPoints: 64, maskErosion: 40 }, modelVersion: '20250101' });
+    expect(r.body.defaults).toMatchObject({
+      magnification: { unit: 'µm', number: 100, length: 100 },
+      segmentation: { maxPoints: 64, maskErosion: 40 },
+      modelVersion: '20250101',
+    });
     expect(r.body.schema.type).toBe('object');
     expect((await admin.get(`${base}/models/00000000-0000-4000-8000-000000000000/defaults`)).status).toBe(404);
   });
@@ -126,7 +146,12 @@ describe('settings, parents and resolution', () => {
     expect(ok.body).toBeNull();
     const bad = await admin.post(`${base}/validate`, { groupId: C.id, settings: { magnification: { length: 5000, unit: 'km' } } });
     expect(bad.status).toBe(200);
-    expect(bad.body).toEqual(expect.arrayContaining([{ instancePath: '/magnification/length', message: 'must be <= 1000' }, expect.objectContaining({ instancePath: '/magnification/unit' })]));
+    expect(bad.body).toEqual(
+      expect.arrayContaining([
+        { instancePath: '/magnification/length', message: 'must be <= 1000' },
+        expect.objectContaining({ instancePath: '/magnification/unit' }),
+      ]),
+    );
     const notObject = await admin.post(`${base}/validate`, { modelId: grain, settings: [1] });
     expect(notObject.body).toEqual([{ instancePath: '', message: 'must be object' }]);
     const none = await admin.post(`${base}/validate`, { settings: {} });
@@ -154,12 +179,21 @@ describe('settings, parents and resolution', () => {
     await put(P1, { segmentation: { maxPoints: 30, maxIterations: 7 }, magnification: { unit: 'nm' } });
     await put(C, { layer: { threshold: 0.7 } });
     const got = await admin.get(`${base}/groups/${P1.id}/settings`);
-    expect(got.body).toMatchObject({ groupId: P1.id, modelId: grain, settings: { segmentation: { maxPoints: 30, maxIterations: 7 }, magnification: { unit: 'nm' } } });
+    expect(got.body).toMatchObject({
+      groupId: P1.id,
+      modelId: grain,
+      settings: { segmentation: { maxPoints: 30, maxIterations: 7 }, magnification: { unit: 'nm' } },
+    });
   });
 
   it('sets parents (replacing the set), refusing unknown ids, duplicates, self and cycles', async () => {
     expect((await admin.post(`${base}/groups/${P0.id}/parents`, { parents: [{ parentId: B.id, priority: 0 }] })).status).toBe(200);
-    const r = await admin.post(`${base}/groups/${C.id}/parents`, { parents: [{ parentId: P1.id, priority: 1 }, { parentId: P0.id, priority: 0 }] });
+    const r = await admin.post(`${base}/groups/${C.id}/parents`, {
+      parents: [
+        { parentId: P1.id, priority: 1 },
+        { parentId: P0.id, priority: 0 },
+      ],
+    });
     expect(r.status).toBe(200);
     expect(r.body.message).toBe('Parents added successfully');
     expect(r.body.parents).toEqual([
@@ -175,11 +209,23 @@ describe('settings, parents and resolution', () => {
     expect(cycle.status).toBe(400);
     expect(cycle.body.code).toBe('CUSTOMIZATION_CYCLE');
     expect(cycle.body.message).toBe('Adding "Child" as a parent would create a cycle of inheritance.');
-    const direct = await admin.post(`${base}/groups/${P0.id}/parents`, { parents: [{ parentId: B.id, priority: 0 }, { parentId: C.id, priority: 1 }] });
+    const direct = await admin.post(`${base}/groups/${P0.id}/parents`, {
+      parents: [
+        { parentId: B.id, priority: 0 },
+        { parentId: C.id, priority: 1 },
+      ],
+    });
     expect(direct.body.code).toBe('CUSTOMIZATION_CYCLE');
-    const dup = await admin.post(`${base}/groups/${C.id}/parents`, { parents: [{ parentId: P0.id, priority: 0 }, { parentId: P0.id, priority: 1 }] });
+    const dup = await admin.post(`${base}/groups/${C.id}/parents`, {
+      parents: [
+        { parentId: P0.id, priority: 0 },
+        { parentId: P0.id, priority: 1 },
+      ],
+    });
     expect(dup.body.details[0]).toMatchObject({ field: 'parents.1.parentId', key: 'adminErrors.parentDuplicate' });
-    const unknown = await admin.post(`${base}/groups/${C.id}/parents`, { parents: [{ parentId: '00000000-0000-4000-8000-000000000000', priority: 0 }] });
+    const unknown = await admin.post(`${base}/groups/${C.id}/parents`, {
+      parents: [{ parentId: '00000000-0000-4000-8000-000000000000', priority: 0 }],
+    });
     expect(unknown.status).toBe(400);
     expect(unknown.body.details[0].field).toBe('parents.0.parentId');
     const prio = await admin.post(`${base}/groups/${C.id}/parents`, { parents: [{ parentId: P0.id, priority: -1 }] });
@@ -209,7 +255,12 @@ describe('settings, parents and resolution', () => {
     expect(s.layer).toEqual({ histogramBins: 10, blurring: 200, threshold: 0.7, cutBottom: 50 });
     expect(s.modelVersion).toBe('20250101');
     // reorder: P1 first now wins maxPoints
-    await admin.post(`${base}/groups/${C.id}/parents`, { parents: [{ parentId: P1.id, priority: 0 }, { parentId: P0.id, priority: 1 }] });
+    await admin.post(`${base}/groups/${C.id}/parents`, {
+      parents: [
+        { parentId: P1.id, priority: 0 },
+        { parentId: P0.id, priority: 1 },
+      ],
+    });
     expect((await admin.get(`${base}/groups/${C.id}/resolved-settings`)).body.settings.segmentation.maxPoints).toBe(30);
     // remove a parent
     const rm = await admin.delete(`${base}/groups/${C.id}/parents/${P1.id}`);
@@ -218,26 +269,42 @@ describe('settings, parents and resolution', () => {
     const after = (await admin.get(`${base}/groups/${C.id}/resolved-settings`)).body.settings;
     expect(after.segmentation).toMatchObject({ maxPoints: 20, maxIterations: 64 });
     expect(after.magnification.unit).toBe('µm');
-    await admin.post(`${base}/groups/${C.id}/parents`, { parents: [{ parentId: P0.id, priority: 0 }, { parentId: P1.id, priority: 1 }] });
+    await admin.post(`${base}/groups/${C.id}/parents`, {
+      parents: [
+        { parentId: P0.id, priority: 0 },
+        { parentId: P1.id, priority: 1 },
+      ],
+    });
   });
 
   it('clones settings and parents, not members, with a name suffix', async () => {
     await admin.put(`${base}/groups/${C.id}/members`, { userId: member.id });
     const r = await admin.post(`${base}/groups/${C.id}/clone`);
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ nameEn: 'Child (copy)', nameDe: 'Child DE (Kopie)', description: 'd', model: { id: grain }, members: [], message: 'Group has been cloned.' });
+    expect(r.body).toMatchObject({
+      nameEn: 'Child (copy)',
+      nameDe: 'Child DE (Kopie)',
+      description: 'd',
+      model: { id: grain },
+      members: [],
+      message: 'Group has been cloned.',
+    });
     expect(r.body.id).not.toBe(C.id);
     expect(r.body.parents.map((p: { parentId: string; priority: number }) => [p.parentId, p.priority])).toEqual([
       [P0.id, 0],
       [P1.id, 1],
     ]);
     expect((await admin.get(`${base}/groups/${r.body.id}/settings`)).body.settings).toEqual({ layer: { threshold: 0.7 } });
-    expect((await admin.get(`${base}/groups/${r.body.id}/resolved-settings`)).body.settings).toEqual((await admin.get(`${base}/groups/${C.id}/resolved-settings`)).body.settings);
+    expect((await admin.get(`${base}/groups/${r.body.id}/resolved-settings`)).body.settings).toEqual(
+      (await admin.get(`${base}/groups/${C.id}/resolved-settings`)).body.settings,
+    );
     await admin.delete(`${base}/groups/${r.body.id}`);
   });
 
   it('a member creating a job runs with the resolved settings and the job records the group', async () => {
-    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 120, g: 30, b: 9 } } }).png().toBuffer();
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 120, g: 30, b: 9 } } })
+      .png()
+      .toBuffer();
     const upload = async (c: HttpClient) => {
       const form = new FormData();
       form.append('files', new Blob([png]), 'steel.png');
@@ -276,11 +343,17 @@ describe('settings, parents and resolution', () => {
   });
 
   it('admin sandbox: an explicit customization runs with that group and deep-merges the variables', async () => {
-    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 1, g: 130, b: 9 } } }).png().toBuffer();
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 1, g: 130, b: 9 } } })
+      .png()
+      .toBuffer();
     const form = new FormData();
     form.append('files', new Blob([png]), 'sb.png');
     const img = (await admin.request('POST', '/api/images', { form })).body[0].id;
-    const r = await admin.post('/api/sandbox', { imageId: img, modelsIds: [grain], params: { customizationId: C.id, variables: [{ key: 'segmentation.minScore', vals: ['0.6'] }] } });
+    const r = await admin.post('/api/sandbox', {
+      imageId: img,
+      modelsIds: [grain],
+      params: { customizationId: C.id, variables: [{ key: 'segmentation.minScore', vals: ['0.6'] }] },
+    });
     expect(r.status).toBe(200);
     const [row] = await t.db.select().from(jobs).where(eq(jobs.id, r.body[0].id));
     expect(row.customizationId).toBe(C.id);
@@ -293,7 +366,9 @@ describe('settings, parents and resolution', () => {
     expect(all.status).toBe(200);
     expect(all.body.map((c: { nameEn: string }) => c.nameEn)).toEqual(['Base', 'Child', 'Parent one', 'Parent zero']);
     expect(all.body[0]).toEqual({ id: B.id, nameEn: 'Base', nameDe: 'Base DE', modelId: grain });
-    expect((await member.client.get(`/api/models/${grain}/customizations`)).body).toEqual([{ id: C.id, nameEn: 'Child', nameDe: 'Child DE', modelId: grain }]);
+    expect((await member.client.get(`/api/models/${grain}/customizations`)).body).toEqual([
+      { id: C.id, nameEn: 'Child', nameDe: 'Child DE', modelId: grain },
+    ]);
     expect((await outsider.client.get(`/api/models/${grain}/customizations`)).body).toEqual([]);
     expect((await outsider.client.get(`/api/models/${privateModel}/customizations`)).status).toBe(404);
     expect((await t.client().get(`/api/models/${grain}/customizations`)).status).toBe(401);
@@ -348,7 +423,8 @@ describe('authorization', () => {
     for (const [method, path, json] of calls) {
       const send = (c: HttpClient) => c.request(method, path, json === undefined ? {} : { json });
       expect([path, (await send(anon)).status]).toEqual([path, 401]);
-      for (const c of [u.client, editor.client, power.client, powerAll.client]) expect([method, path, (await send(c)).status]).toEqual([method, path, 403]);
+      for (const c of [u.client, editor.client, power.client, powerAll.client])
+        expect([method, path, (await send(c)).status]).toEqual([method, path, 403]);
       const ok = (await send(admin)).status;
       // the admin passes the guard (the last two calls name things that do not exist)
       expect([method, path, ok]).toEqual([method, path, path.includes(zero) ? 404 : 200]);

@@ -24,17 +24,36 @@ beforeAll(async () => {
   t = await startTestApp();
   admin = (await t.signin(ADMIN.email, ADMIN.password)).client;
   owner = await t.signupVerified({ company: 'Aggregates GmbH' });
-  const [m] = await t.db.insert(computeModels).values({ internalName: 'agg-test-model', routingPath: '/agg', storagePath: 'agg', displayName: 'Agg Test', version: '1' }).returning();
+  const [m] = await t.db
+    .insert(computeModels)
+    .values({ internalName: 'agg-test-model', routingPath: '/agg', storagePath: 'agg', displayName: 'Agg Test', version: '1' })
+    .returning();
   const [img] = await t.db
     .insert(images)
-    .values({ ownerId: owner.id, orginalFilename: 'agg.png', filename: 'agg.png.stored', sha256: 'agg', format: 'png', width: 120, height: 80, size: 100 })
+    .values({
+      ownerId: owner.id,
+      orginalFilename: 'agg.png',
+      filename: 'agg.png.stored',
+      sha256: 'agg',
+      format: 'png',
+      width: 120,
+      height: 80,
+      size: 100,
+    })
     .returning();
   const base = Date.parse('2026-04-01T10:00:00Z');
   const ids: string[] = [];
   for (let k = 0; k < 4; k++) {
     const [j] = await t.db
       .insert(jobs)
-      .values({ ownerId: owner.id, imageId: img.id, modelId: m.id, modelVersion: '1', status: 'FINISHED', createdAt: new Date(base + k * 86_400_000) })
+      .values({
+        ownerId: owner.id,
+        imageId: img.id,
+        modelId: m.id,
+        modelVersion: '1',
+        status: 'FINISHED',
+        createdAt: new Date(base + k * 86_400_000),
+      })
       .returning();
     ids.push(j.id);
   }
@@ -49,13 +68,23 @@ async function order(sortKey: string, sortOrder: 'asc' | 'desc'): Promise<string
   return r.body.data.map((j: { id: string }) => name(j.id));
 }
 async function columns() {
-  const r = await t.db.select({ id: jobs.id, userRating: jobs.userRating, adminRatingMean: jobs.adminRatingMean, submittedMasks: jobs.submittedMasks }).from(jobs).where(inArray(jobs.id, [A, B, C, D]));
-  return Object.fromEntries(r.map((x) => [name(x.id), { user: x.userRating, admin: x.adminRatingMean === null ? null : Number(x.adminRatingMean), masks: x.submittedMasks }]));
+  const r = await t.db
+    .select({ id: jobs.id, userRating: jobs.userRating, adminRatingMean: jobs.adminRatingMean, submittedMasks: jobs.submittedMasks })
+    .from(jobs)
+    .where(inArray(jobs.id, [A, B, C, D]));
+  return Object.fromEntries(
+    r.map((x) => [name(x.id), { user: x.userRating, admin: x.adminRatingMean === null ? null : Number(x.adminRatingMean), masks: x.submittedMasks }]),
+  );
 }
 
 describe('jobs-row aggregates of the admin jobs list', () => {
   it('start empty: every sort by them is the Job Date order', async () => {
-    expect(await columns()).toEqual({ A: { user: null, admin: null, masks: 0 }, B: { user: null, admin: null, masks: 0 }, C: { user: null, admin: null, masks: 0 }, D: { user: null, admin: null, masks: 0 } });
+    expect(await columns()).toEqual({
+      A: { user: null, admin: null, masks: 0 },
+      B: { user: null, admin: null, masks: 0 },
+      C: { user: null, admin: null, masks: 0 },
+      D: { user: null, admin: null, masks: 0 },
+    });
     for (const k of ['userRating', 'adminRating', 'submittedMasks']) {
       expect(await order(k, 'desc')).toEqual(['D', 'C', 'B', 'A']);
       expect(await order(k, 'asc')).toEqual(['A', 'B', 'C', 'D']);
@@ -101,7 +130,9 @@ describe('jobs-row aggregates of the admin jobs list', () => {
   });
 
   it('submitted masks: counted when a mask is saved, sorted on (0 plays the part of none)', async () => {
-    const mask = await sharp(Buffer.alloc(120 * 80, 1), { raw: { width: 120, height: 80, channels: 1 } }).png().toBuffer();
+    const mask = await sharp(Buffer.alloc(120 * 80, 1), { raw: { width: 120, height: 80, channels: 1 } })
+      .png()
+      .toBuffer();
     const save = async (jobId: string) => {
       const form = new FormData();
       form.append('files', new Blob([mask]), 'mask.png');

@@ -16,10 +16,28 @@ beforeAll(async () => {
   admin = (await t.signin(ADMIN.email, ADMIN.password)).client;
   owner = await t.signupVerified({ company: 'Steel Works GmbH' });
   other = await t.signupVerified({ company: 'Glass Inc' });
-  const [m] = await t.db.insert(computeModels).values({ internalName: 'jobs-test-model', routingPath: '/jt', storagePath: 'jt', displayName: 'Jobs Test', version: '2' }).returning();
+  const [m] = await t.db
+    .insert(computeModels)
+    .values({ internalName: 'jobs-test-model', routingPath: '/jt', storagePath: 'jt', displayName: 'Jobs Test', version: '2' })
+    .returning();
   modelId = m.id;
   const img = async (ownerId: string, name: string, training = false) =>
-    (await t.db.insert(images).values({ ownerId, orginalFilename: name, filename: `${name}.stored`, sha256: name, format: 'png', width: 640, height: 480, size: 1234, allowedTrainingUse: training }).returning())[0];
+    (
+      await t.db
+        .insert(images)
+        .values({
+          ownerId,
+          orginalFilename: name,
+          filename: `${name}.stored`,
+          sha256: name,
+          format: 'png',
+          width: 640,
+          height: 480,
+          size: 1234,
+          allowedTrainingUse: training,
+        })
+        .returning()
+    )[0];
   const a = await img(owner.id, 'a.png', true);
   const b = await img(other.id, 'b.png');
   const base = Date.parse('2026-03-10T10:00:00Z');
@@ -145,7 +163,10 @@ describe('admin jobs list', () => {
     const r = await admin.get('/api/admin/jobs/report?deleted=ALL');
     expect(r.status).toBe(200);
     expect(r.headers.get('content-type')).toContain('text/csv');
-    const lines = r.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = r.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toContain('Job Date');
     expect(lines).toHaveLength(6);
     expect(lines[1]).toContain(jobIds[4]);

@@ -38,7 +38,13 @@ afterAll(async () => {
   await t?.close();
 });
 
-const modelBody = { internalName: 'admin-test-model', routingPath: '/admin-test', storagePath: 's3://models/admin-test', displayName: 'Admin Test', version: '20250101' };
+const modelBody = {
+  internalName: 'admin-test-model',
+  routingPath: '/admin-test',
+  storagePath: 's3://models/admin-test',
+  displayName: 'Admin Test',
+  version: '20250101',
+};
 
 describe('models registry', () => {
   let id = '';
@@ -85,7 +91,10 @@ describe('models registry', () => {
     const bad = await admin.put(`/api/admin/compute-models/${id}/example`, { contentEn: '<p> </p>', contentDe: '' });
     expect(bad.status).toBe(400);
     expect(bad.body.details.map((d: { message: string }) => d.message)).toEqual(['Content is required', 'Content is required']);
-    const ok = await admin.put(`/api/admin/compute-models/${id}/example`, { contentEn: '<p onclick="x()">Hi<script>alert(1)</script></p><img src="https://x/y.png">', contentDe: '<b>Hallo</b>' });
+    const ok = await admin.put(`/api/admin/compute-models/${id}/example`, {
+      contentEn: '<p onclick="x()">Hi<script>alert(1)</script></p><img src="https://x/y.png">',
+      contentDe: '<b>Hallo</b>',
+    });
     expect(ok.body.message).toBe('Example results have been updated.');
     expect(ok.body.contentEn).toBe('<p>Hi</p><img src="https://x/y.png" />');
     expect((await admin.get(`/api/admin/compute-models/${id}/example`)).body.contentDe).toBe('<b>Hallo</b>');
@@ -116,7 +125,14 @@ describe('servers and launchers', () => {
     expect(Object.keys(msgs)).toEqual(expect.arrayContaining(['ip', 'description', 'provider', 'instanceId']));
   });
   it('creates an on-premise node (cloud fields cleared) and lists it with derived launcher state', async () => {
-    const r = await admin.post('/api/admin/nodes', { name: 'lab', ip: '127.0.0.1', description: 'lab box', nodeType: 'ON_PREMISE', provider: 'OVH', instanceId: 'i-1' });
+    const r = await admin.post('/api/admin/nodes', {
+      name: 'lab',
+      ip: '127.0.0.1',
+      description: 'lab box',
+      nodeType: 'ON_PREMISE',
+      provider: 'OVH',
+      instanceId: 'i-1',
+    });
     expect(r.body).toMatchObject({ provider: null, instanceId: null, status: 'UNKNOWN', executors: [] });
     nodeId = r.body.id;
     const x = await admin.post('/api/admin/executors', { version: '2.0.0-beta', nodeId, port: fakePort, envVariables: { A: '1' } });
@@ -130,7 +146,10 @@ describe('servers and launchers', () => {
     expect(n.executors[0].envVariables).toEqual({ A: '1' });
   });
   it('tests the connection for real and records reported versions', async () => {
-    const m = await t.db.insert(computeModels).values({ internalName: 'admin-test-model-2', routingPath: '/x', storagePath: 'x', displayName: 'x', version: '1' }).returning();
+    const m = await t.db
+      .insert(computeModels)
+      .values({ internalName: 'admin-test-model-2', routingPath: '/x', storagePath: 'x', displayName: 'x', version: '1' })
+      .returning();
     void m;
     const r = await admin.post(`/api/admin/executors/${executorId}/test`);
     expect(r.body).toMatchObject({ isConnected: true, message: 'Communication with launcher is working.' });
@@ -139,7 +158,10 @@ describe('servers and launchers', () => {
     expect(versions.map((v) => v.version).sort()).toEqual(['20241025', '20250101']);
     const dead = await admin.post('/api/admin/executors', { version: '1', nodeId, port: 1 });
     const r2 = await admin.post(`/api/admin/executors/${dead.body.id}/test`);
-    expect(r2.body).toMatchObject({ isConnected: false, message: 'Communication with model is not working. Please check the launcher and try again.' });
+    expect(r2.body).toMatchObject({
+      isConnected: false,
+      message: 'Communication with model is not working. Please check the launcher and try again.',
+    });
     await admin.delete(`/api/admin/executors/${dead.body.id}`);
   });
   it('updates all launchers', async () => {
@@ -149,7 +171,14 @@ describe('servers and launchers', () => {
     expect((await admin.get('/api/admin/executors/versions')).body).toContain('3.0.0');
   });
   it('start/stop rules and the OVH provider without credentials', async () => {
-    const cloud = await admin.post('/api/admin/nodes', { name: 'ovh', ip: '10.0.0.1', description: 'd', nodeType: 'CLOUD', provider: 'OVH', instanceId: 'abc' });
+    const cloud = await admin.post('/api/admin/nodes', {
+      name: 'ovh',
+      ip: '10.0.0.1',
+      description: 'd',
+      nodeType: 'CLOUD',
+      provider: 'OVH',
+      instanceId: 'abc',
+    });
     expect(cloud.body.status).toBe('OFFLINE');
     const add = await admin.post('/api/admin/executors', { version: '1', nodeId: cloud.body.id });
     expect(add.status).toBe(409);

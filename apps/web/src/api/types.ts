@@ -1,16 +1,7 @@
 /** API types come from the shared contracts (TypeBox schemas → static types). */
 import type { Account as ContractAccount, Me as ContractMe } from '@lamella/contracts';
 
-export type {
-  Address,
-  AccessKey,
-  CreatedAccessKey,
-  AvailableModel,
-  ModelNavItem,
-  VersionInfo,
-  UpdateProfileBody,
-  Role,
-} from '@lamella/contracts';
+export type { Address, AccessKey, CreatedAccessKey, AvailableModel, ModelNavItem, VersionInfo, UpdateProfileBody, Role } from '@lamella/contracts';
 
 export type Language = 'en' | 'de';
 export type StatusOk = { status: 'OK' };

@@ -14,8 +14,7 @@ export function tr(t: TFunction, rule: Rule, vars?: Record<string, string>) {
 
 /** Required-field validator with the field label in the message. */
 export function required(t: TFunction, fieldKey: string) {
-  return (value: unknown) =>
-    typeof value === 'string' && value.trim() !== '' ? null : t('validation.required', { field: t(fieldKey) });
+  return (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? null : t('validation.required', { field: t(fieldKey) }));
 }
 
 /**

@@ -32,8 +32,22 @@ export const router = createBrowserRouter([
     element: <PublicLayout />,
     children: [
       { path: '/auth', element: <Navigate to="/auth/login" replace /> },
-      { path: '/auth/login', element: <GuestOnly><LoginPage /></GuestOnly> },
-      { path: '/auth/register', element: <GuestOnly><RegisterPage /></GuestOnly> },
+      {
+        path: '/auth/login',
+        element: (
+          <GuestOnly>
+            <LoginPage />
+          </GuestOnly>
+        ),
+      },
+      {
+        path: '/auth/register',
+        element: (
+          <GuestOnly>
+            <RegisterPage />
+          </GuestOnly>
+        ),
+      },
       { path: '/auth/verify-email', element: <VerifyEmailPage /> },
       { path: '/auth/reset-password', element: <ResetPasswordPage /> },
       { path: '/auth/otp', element: <OtpPage /> },

@@ -26,21 +26,37 @@ export function jeffriesCount(labels: Int32Array, w: number, h: number, valid: U
   const m = margin;
   const N = w * h;
   if (valid) {
-    for (let i = 0; i < N; i++) { const l = labels[i]; if (l > 0 && valid[i] === 1) area[l]++; }
+    for (let i = 0; i < N; i++) {
+      const l = labels[i];
+      if (l > 0 && valid[i] === 1) area[l]++;
+    }
   } else {
-    for (let i = 0; i < N; i++) { const l = labels[i]; if (l > 0) area[l]++; }
+    for (let i = 0; i < N; i++) {
+      const l = labels[i];
+      if (l > 0) area[l]++;
+    }
   }
   for (let l = 1; l <= nLabels; l++) if (area[l] > 0) kind[l] = 1;
-  const mark = (i: number) => { const l = labels[i]; if (l > 0 && (!valid || valid[i] === 1)) kind[l] = 2; };
+  const mark = (i: number) => {
+    const l = labels[i];
+    if (l > 0 && (!valid || valid[i] === 1)) kind[l] = 2;
+  };
   // grains within `margin` px of the image edge
   for (let y = 0; y < h; y++) {
-    if (y <= m || y >= h - 1 - m) { for (let x = 0; x < w; x++) mark(y * w + x); continue; }
+    if (y <= m || y >= h - 1 - m) {
+      for (let x = 0; x < w; x++) mark(y * w + x);
+      continue;
+    }
     for (let x = 0; x <= Math.min(m, w - 1); x++) mark(y * w + x);
     for (let x = Math.max(w - 1 - m, m + 1); x < w; x++) mark(y * w + x);
   }
   // grains within `margin` px (along a row or column) of an excluded pixel: walk out from each excluded pixel
   if (valid) {
-    const inner = (i: number) => { const y = (i / w) | 0, x = i - y * w; return x > m && y > m && x < w - 1 - m && y < h - 1 - m; };
+    const inner = (i: number) => {
+      const y = (i / w) | 0,
+        x = i - y * w;
+      return x > m && y > m && x < w - 1 - m && y < h - 1 - m;
+    };
     for (let p = 0; p < N; p++) {
       if (valid[p]) continue;
       for (let d = 1; d <= m + 1; d++) {
@@ -48,8 +64,12 @@ export function jeffriesCount(labels: Int32Array, w: number, h: number, valid: U
       }
     }
   }
-  let inside = 0, border = 0;
-  for (let l = 1; l <= nLabels; l++) { if (kind[l] === 1) inside++; else if (kind[l] === 2) border++; }
+  let inside = 0,
+    border = 0;
+  for (let l = 1; l <= nLabels; l++) {
+    if (kind[l] === 1) inside++;
+    else if (kind[l] === 2) border++;
+  }
   return { inside, border, jeffries: inside + border / 2, kind, area };
 }
 
@@ -68,12 +88,15 @@ export interface InterceptResult {
  * boundary pixels). Lines are interrupted by excluded pixels.
  */
 export function meanIntercept(labels: Int32Array, w: number, h: number, valid: Uint8Array | null, spacing: number, minRun = 3): InterceptResult {
-  let length = 0, hits = 0;
+  let length = 0,
+    hits = 0;
   // A boundary is crossed where the grain label changes between two runs of at least `minRun`
   // pixels: a digitised boundary running along the test line flickers between its two grains,
   // which is not an intersection.
   const walk = (start: number, step: number, n: number) => {
-    let last = 0, cur = 0, run = 0;
+    let last = 0,
+      cur = 0,
+      run = 0;
     const close = () => {
       if (cur > 0 && run >= minRun) {
         if (last !== 0 && cur !== last) hits++;
@@ -82,13 +105,23 @@ export function meanIntercept(labels: Int32Array, w: number, h: number, valid: U
     };
     for (let k = 0; k < n; k++) {
       const i = start + k * step;
-      if (valid && !valid[i]) { close(); last = 0; cur = 0; run = 0; continue; }
+      if (valid && !valid[i]) {
+        close();
+        last = 0;
+        cur = 0;
+        run = 0;
+        continue;
+      }
       length++;
       const l = labels[i];
       if (l <= 0) continue;
-      if (l === cur) { run++; continue; }
+      if (l === cur) {
+        run++;
+        continue;
+      }
       close();
-      cur = l; run = 1;
+      cur = l;
+      run = 1;
     }
     close();
   };

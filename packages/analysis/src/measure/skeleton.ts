@@ -5,8 +5,14 @@ export function skeletonize(mask: Uint8Array, w: number, h: number): Uint8Array 
   const s = new Uint8Array(mask.length);
   for (let i = 0; i < s.length; i++) s[i] = mask[i] ? 1 : 0;
   // clear the frame so neighbourhoods are always inside
-  for (let x = 0; x < w; x++) { s[x] = 0; s[(h - 1) * w + x] = 0; }
-  for (let y = 0; y < h; y++) { s[y * w] = 0; s[y * w + w - 1] = 0; }
+  for (let x = 0; x < w; x++) {
+    s[x] = 0;
+    s[(h - 1) * w + x] = 0;
+  }
+  for (let y = 0; y < h; y++) {
+    s[y * w] = 0;
+    s[y * w + w - 1] = 0;
+  }
   let active: number[] = [];
   for (let i = 0; i < s.length; i++) if (s[i]) active.push(i);
   const del: number[] = [];
@@ -17,10 +23,17 @@ export function skeletonize(mask: Uint8Array, w: number, h: number): Uint8Array 
       del.length = 0;
       for (const i of active) {
         if (!s[i]) continue;
-        const p2 = s[i - w], p3 = s[i - w + 1], p4 = s[i + 1], p5 = s[i + w + 1], p6 = s[i + w], p7 = s[i + w - 1], p8 = s[i - 1], p9 = s[i - w - 1];
+        const p2 = s[i - w],
+          p3 = s[i - w + 1],
+          p4 = s[i + 1],
+          p5 = s[i + w + 1],
+          p6 = s[i + w],
+          p7 = s[i + w - 1],
+          p8 = s[i - 1],
+          p9 = s[i - w - 1];
         const b = p2 + p3 + p4 + p5 + p6 + p7 + p8 + p9;
         if (b < 2 || b > 6) continue;
-        const a = (+(!p2 && p3)) + (+(!p3 && p4)) + (+(!p4 && p5)) + (+(!p5 && p6)) + (+(!p6 && p7)) + (+(!p7 && p8)) + (+(!p8 && p9)) + (+(!p9 && p2));
+        const a = +(!p2 && p3) + +(!p3 && p4) + +(!p4 && p5) + +(!p5 && p6) + +(!p6 && p7) + +(!p7 && p8) + +(!p8 && p9) + +(!p9 && p2);
         if (a !== 1) continue;
         if (pass === 0 ? p2 * p4 * p6 !== 0 || p4 * p6 * p8 !== 0 : p2 * p4 * p8 !== 0 || p2 * p6 * p8 !== 0) continue;
         del.push(i);
@@ -32,7 +45,16 @@ export function skeletonize(mask: Uint8Array, w: number, h: number): Uint8Array 
   }
   // staircase removal: delete (sequentially) pixels that are 8-simple and not end points, so
   // 4-connected staircases become 8-connected 1-px curves
-  const OFF = [[-1, -1], [0, -1], [1, -1], [1, 0], [1, 1], [0, 1], [-1, 1], [-1, 0]];
+  const OFF = [
+    [-1, -1],
+    [0, -1],
+    [1, -1],
+    [1, 0],
+    [1, 1],
+    [0, 1],
+    [-1, 1],
+    [-1, 0],
+  ];
   for (const i of active) {
     if (!s[i]) continue;
     const on: number[] = [];
@@ -41,10 +63,12 @@ export function skeletonize(mask: Uint8Array, w: number, h: number): Uint8Array 
     // 8-components among the neighbours
     const parent = on.map((_, j) => j);
     const find = (j: number): number => (parent[j] === j ? j : (parent[j] = find(parent[j])));
-    for (let p = 0; p < on.length; p++) for (let q = p + 1; q < on.length; q++) {
-      const [ax, ay] = OFF[on[p]], [bx, by] = OFF[on[q]];
-      if (Math.abs(ax - bx) <= 1 && Math.abs(ay - by) <= 1) parent[find(p)] = find(q);
-    }
+    for (let p = 0; p < on.length; p++)
+      for (let q = p + 1; q < on.length; q++) {
+        const [ax, ay] = OFF[on[p]],
+          [bx, by] = OFF[on[q]];
+        if (Math.abs(ax - bx) <= 1 && Math.abs(ay - by) <= 1) parent[find(p)] = find(q);
+      }
     let comps = 0;
     for (let j = 0; j < on.length; j++) if (find(j) === j) comps++;
     if (comps === 1) s[i] = 0;
@@ -70,7 +94,8 @@ export function skeletonLength(skel: Uint8Array, w: number, h: number): { total:
       const i = y * w + x;
       if (!skel[i]) continue;
       let l = 0;
-      const right = x + 1 < w && skel[i + 1], down = y + 1 < h && skel[i + w];
+      const right = x + 1 < w && skel[i + 1],
+        down = y + 1 < h && skel[i + w];
       if (right) l += ORTHO;
       if (down) l += ORTHO;
       if (x + 1 < w && y + 1 < h && skel[i + w + 1] && !right && !down) l += DIAG;

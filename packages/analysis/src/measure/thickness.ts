@@ -3,8 +3,16 @@
 /** Least-squares line y = a + b·x through points (x, y). */
 export function fitLine(xs: ArrayLike<number>, ys: ArrayLike<number>): { a: number; b: number } {
   const n = xs.length;
-  let sx = 0, sy = 0, sxx = 0, sxy = 0;
-  for (let i = 0; i < n; i++) { sx += xs[i]; sy += ys[i]; sxx += xs[i] * xs[i]; sxy += xs[i] * ys[i]; }
+  let sx = 0,
+    sy = 0,
+    sxx = 0,
+    sxy = 0;
+  for (let i = 0; i < n; i++) {
+    sx += xs[i];
+    sy += ys[i];
+    sxx += xs[i] * xs[i];
+    sxy += xs[i] * ys[i];
+  }
   const d = n * sxx - sx * sx;
   const b = d ? (n * sxy - sx * sy) / d : 0;
   return { a: (sy - b * sx) / n, b };
@@ -14,7 +22,11 @@ export function fitLine(xs: ArrayLike<number>, ys: ArrayLike<number>): { a: numb
  * Thickness perpendicular to the layer from top/bottom edges sampled on vertical lines: for a layer
  * tilted by θ (slope of the fitted mid-line) a vertical chord is t/cos θ, so t = (bottom − top)·cos θ.
  */
-export function perpendicularThickness(xs: ArrayLike<number>, top: ArrayLike<number>, bottom: ArrayLike<number>): { thickness: Float64Array; tiltDeg: number } {
+export function perpendicularThickness(
+  xs: ArrayLike<number>,
+  top: ArrayLike<number>,
+  bottom: ArrayLike<number>,
+): { thickness: Float64Array; tiltDeg: number } {
   const mid = new Float64Array(xs.length);
   for (let i = 0; i < xs.length; i++) mid[i] = (top[i] + bottom[i]) / 2;
   const { b } = fitLine(xs, mid);

@@ -2,7 +2,18 @@ import { AnalysisError } from '../errors.js';
 import { cropGray, decodeImage, decodeMask, type Gray, type Rect } from '../image.js';
 import { detectScaleBar, UNIT_TO_UM, type ScaleBarResult } from '../scalebar.js';
 import { initCv } from '../cv.js';
-import type { DataTableItem, HistogramItem, Lang, Measurements, MessageItem, ModelVersion, ResultItem, RunFile, RunOptions, Settings } from '../types.js';
+import type {
+  DataTableItem,
+  HistogramItem,
+  Lang,
+  Measurements,
+  MessageItem,
+  ModelVersion,
+  ResultItem,
+  RunFile,
+  RunOptions,
+  Settings,
+} from '../types.js';
 
 export type T2 = { en: string; de: string };
 export const tr = (lang: Lang, t: T2) => t[lang] ?? t.en;
@@ -28,8 +39,10 @@ export interface Context {
 }
 
 export function rectIntersect(a: Rect, b: Rect): Rect | null {
-  const x0 = Math.max(a.x, b.x), y0 = Math.max(a.y, b.y);
-  const x1 = Math.min(a.x + a.width, b.x + b.width), y1 = Math.min(a.y + a.height, b.y + b.height);
+  const x0 = Math.max(a.x, b.x),
+    y0 = Math.max(a.y, b.y);
+  const x1 = Math.min(a.x + a.width, b.x + b.width),
+    y1 = Math.min(a.y + a.height, b.y + b.height);
   return x1 > x0 && y1 > y0 ? { x: x0, y: y0, width: x1 - x0, height: y1 - y0 } : null;
 }
 
@@ -83,7 +96,9 @@ export async function prepare(image: Uint8Array | Buffer, settings: Settings, op
     try {
       mask = await decodeMask(opts.masks, img.width, img.height);
     } catch (e) {
-      const m = await decodeMask(opts.masks, fw, fh).catch(() => { throw e; });
+      const m = await decodeMask(opts.masks, fw, fh).catch(() => {
+        throw e;
+      });
       mask = new Uint16Array(img.width * img.height);
       for (let y = 0; y < img.height; y++) mask.set(m.subarray((area.y + y) * fw + area.x, (area.y + y) * fw + area.x + img.width), y * img.width);
     }
@@ -97,7 +112,22 @@ export async function prepare(image: Uint8Array | Buffer, settings: Settings, op
     analysedWidthPx: img.width,
     analysedHeightPx: img.height,
   };
-  return { lang, version, settings, img, valid, validCount, origin: { x: area.x, y: area.y }, pixelSizeUm, scaleBar: sb, calibrationSource, mask, items, files: [], measurements };
+  return {
+    lang,
+    version,
+    settings,
+    img,
+    valid,
+    validCount,
+    origin: { x: area.x, y: area.y },
+    pixelSizeUm,
+    scaleBar: sb,
+    calibrationSource,
+    mask,
+    items,
+    files: [],
+    measurements,
+  };
 }
 
 export function fmt(v: number, digits = 2): string {
@@ -116,24 +146,52 @@ export function table(rows: DataTableItem['rows']): DataTableItem {
 export function calibrationRows(ctx: Context): DataTableItem['rows'] {
   const { lang, scaleBar: sb } = ctx;
   const rows: DataTableItem['rows'] = [
-    row(tr(lang, { en: 'Pixel size', de: 'Pixelgröße' }), ctx.pixelSizeUm, 'µm/px',
-      tr(lang, { en: ctx.calibrationSource === 'scale-bar' ? 'From the scale bar' : 'From the settings (no scale bar found)', de: ctx.calibrationSource === 'scale-bar' ? 'Aus dem Maßstabsbalken' : 'Aus den Einstellungen (kein Maßstabsbalken)' }), 5),
+    row(
+      tr(lang, { en: 'Pixel size', de: 'Pixelgröße' }),
+      ctx.pixelSizeUm,
+      'µm/px',
+      tr(lang, {
+        en: ctx.calibrationSource === 'scale-bar' ? 'From the scale bar' : 'From the settings (no scale bar found)',
+        de: ctx.calibrationSource === 'scale-bar' ? 'Aus dem Maßstabsbalken' : 'Aus den Einstellungen (kein Maßstabsbalken)',
+      }),
+      5,
+    ),
   ];
-  if (sb.found) rows.push(row(tr(lang, { en: 'Scale bar', de: 'Maßstabsbalken' }), `${sb.value} ${sb.unit} = ${sb.lengthPx} px`, '', tr(lang, { en: 'Label read by OCR and bar length', de: 'Per OCR gelesene Beschriftung und Balkenlänge' })));
+  if (sb.found)
+    rows.push(
+      row(
+        tr(lang, { en: 'Scale bar', de: 'Maßstabsbalken' }),
+        `${sb.value} ${sb.unit} = ${sb.lengthPx} px`,
+        '',
+        tr(lang, { en: 'Label read by OCR and bar length', de: 'Per OCR gelesene Beschriftung und Balkenlänge' }),
+      ),
+    );
   return rows;
 }
 
 const hex = (c: { r: number; g: number; b: number }) =>
-  '#' + [c.r, c.g, c.b].map((v) => Math.round(Math.max(0, Math.min(1, v)) * 255).toString(16).padStart(2, '0')).join('');
-export const rgb255 = (c: { r: number; g: number; b: number }): [number, number, number] => [c.r, c.g, c.b].map((v) => Math.round(Math.max(0, Math.min(1, v)) * 255)) as [number, number, number];
+  '#' +
+  [c.r, c.g, c.b]
+    .map((v) =>
+      Math.round(Math.max(0, Math.min(1, v)) * 255)
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('');
+export const rgb255 = (c: { r: number; g: number; b: number }): [number, number, number] =>
+  [c.r, c.g, c.b].map((v) => Math.round(Math.max(0, Math.min(1, v)) * 255)) as [number, number, number];
 export { hex };
 
 /** Histogram with `bins` equal-width bins between min and max of values. */
 export function histogram(values: number[], bins: number, label: string, xLabel: string, yLabel: string, unit: string, color: string): HistogramItem {
   const data: HistogramItem['data'] = [];
   if (values.length) {
-    let lo = Infinity, hi = -Infinity;
-    for (const v of values) { if (v < lo) lo = v; if (v > hi) hi = v; }
+    let lo = Infinity,
+      hi = -Infinity;
+    for (const v of values) {
+      if (v < lo) lo = v;
+      if (v > hi) hi = v;
+    }
     if (hi <= lo) hi = lo + 1e-9;
     const w = (hi - lo) / bins;
     const counts = new Array(bins).fill(0);
@@ -157,18 +215,29 @@ export function std(a: ArrayLike<number>): number {
 
 /** Otsu threshold of a 256-bin histogram. */
 export function otsu(hist: ArrayLike<number>): number {
-  let total = 0, sum = 0;
-  for (let i = 0; i < 256; i++) { total += hist[i]; sum += i * hist[i]; }
-  let sumB = 0, wB = 0, best = 0, bestT = 127;
+  let total = 0,
+    sum = 0;
+  for (let i = 0; i < 256; i++) {
+    total += hist[i];
+    sum += i * hist[i];
+  }
+  let sumB = 0,
+    wB = 0,
+    best = 0,
+    bestT = 127;
   for (let t = 0; t < 256; t++) {
     wB += hist[t];
     if (!wB) continue;
     const wF = total - wB;
     if (!wF) break;
     sumB += t * hist[t];
-    const mB = sumB / wB, mF = (sum - sumB) / wF;
+    const mB = sumB / wB,
+      mF = (sum - sumB) / wF;
     const between = wB * wF * (mB - mF) ** 2;
-    if (between > best) { best = between; bestT = t; }
+    if (between > best) {
+      best = between;
+      bestT = t;
+    }
   }
   return bestT;
 }
@@ -184,6 +253,9 @@ export function histMedian(h: ArrayLike<number>, a: number, b: number): number {
   let n = 0;
   for (let i = a; i <= b; i++) n += h[i];
   let acc = 0;
-  for (let i = a; i <= b; i++) { acc += h[i]; if (acc >= n / 2) return i; }
+  for (let i = a; i <= b; i++) {
+    acc += h[i];
+    if (acc >= n / 2) return i;
+  }
   return (a + b) / 2;
 }

@@ -18,8 +18,17 @@ export function segmentCracks(img: Gray, valid: Uint8Array, version: string): { 
   // background texture response: robust level + spread from the lower part of the histogram
   let n = 0;
   for (let i = 0; i < 256; i++) n += hist[i];
-  let acc = 0, p50 = 0, p90 = 0;
-  for (let i = 0; i < 256; i++) { acc += hist[i]; if (!p50 && acc >= n * 0.5) p50 = i; if (!p90 && acc >= n * 0.9) { p90 = i; break; } }
+  let acc = 0,
+    p50 = 0,
+    p90 = 0;
+  for (let i = 0; i < 256; i++) {
+    acc += hist[i];
+    if (!p50 && acc >= n * 0.5) p50 = i;
+    if (!p90 && acc >= n * 0.9) {
+      p90 = i;
+      break;
+    }
+  }
   const t0 = otsu(hist);
   const crack = histMedian(hist, t0 + 1, 255);
   // geometry at half depth between the texture and the crack response
@@ -33,7 +42,8 @@ export function segmentCracks(img: Gray, valid: Uint8Array, version: string): { 
   for (let i = 0; i < m.length; i++) if (m[i] && resp.data[i] > strong) keep[cc.labels[i]] = 1;
   const minExtent = Math.max(12, Math.round(Math.min(w, h) * 0.01));
   for (let l = 1; l <= cc.count; l++) {
-    const bw = cc.bbox[l * 4 + 2], bh = cc.bbox[l * 4 + 3];
+    const bw = cc.bbox[l * 4 + 2],
+      bh = cc.bbox[l * 4 + 3];
     if (Math.hypot(bw, bh) < minExtent) keep[l] = 0;
   }
   // kept components are whole 8-connected components of the mask, so they are also the components of
@@ -43,7 +53,11 @@ export function segmentCracks(img: Gray, valid: Uint8Array, version: string): { 
   for (let l = 1; l <= cc.count; l++) if (keep[l]) relabel[l] = ++count;
   const out = new Uint8Array(w * h);
   const labels = cc.labels;
-  for (let i = 0; i < out.length; i++) { const l = relabel[labels[i]]; out[i] = l ? 1 : 0; labels[i] = l; }
+  for (let i = 0; i < out.length; i++) {
+    const l = relabel[labels[i]];
+    out[i] = l ? 1 : 0;
+    labels[i] = l;
+  }
   return { mask: out, labels, count };
 }
 
@@ -63,7 +77,9 @@ export async function runCracks(ctx: Context): Promise<void> {
   }
   const skel = skeletonize(mask, w, h);
   const { perPixel } = skeletonLength(skel, w, h);
-  const len = new Float64Array(cc.count + 1), area = new Float64Array(cc.count + 1), ends = new Float64Array(cc.count + 1);
+  const len = new Float64Array(cc.count + 1),
+    area = new Float64Array(cc.count + 1),
+    ends = new Float64Array(cc.count + 1);
   const nbs = [-w - 1, -w, -w + 1, -1, 1, w - 1, w, w + 1];
   for (let i = 0; i < mask.length; i++) {
     const l = cc.labels[i];
@@ -82,7 +98,7 @@ export async function runCracks(ctx: Context): Promise<void> {
     if (len[l] <= 0) continue;
     // thinning shortens each free end by about half the crack width
     const width0 = area[l] / len[l];
-    const lengthPx = len[l] + ends[l] * width0 / 2;
+    const lengthPx = len[l] + (ends[l] * width0) / 2;
     cracks.push({ lengthUm: lengthPx * px, widthUm: (area[l] / lengthPx) * px });
     totalArea += area[l];
   }
@@ -94,17 +110,34 @@ export async function runCracks(ctx: Context): Promise<void> {
     meanCrackLengthUm: cracks.length ? total / cracks.length : 0,
     meanWidthUm: cracks.length ? (totalArea * px * px) / total : 0,
     crackAreaFraction: totalArea / ctx.validCount,
-    crackDensityMmPerMm2: (total / 1000) / (ctx.validCount * px * px * 1e-6),
+    crackDensityMmPerMm2: total / 1000 / (ctx.validCount * px * px * 1e-6),
   });
-  ctx.items.push(table([
-    row(tr(lang, { en: 'Crack networks', de: 'Rissnetzwerke' }), cracks.length, '', tr(lang, { en: 'Connected cracks count as one', de: 'Verbundene Risse zählen als einer' })),
-    row(tr(lang, { en: 'Total crack length', de: 'Gesamte Risslänge' }), total, 'µm', tr(lang, { en: 'Centre-line (skeleton) length', de: 'Länge der Mittellinie (Skelett)' })),
-    row(tr(lang, { en: 'Mean crack length', de: 'Mittlere Risslänge' }), m.meanCrackLengthUm as number, 'µm'),
-    row(tr(lang, { en: 'Mean crack width', de: 'Mittlere Rissbreite' }), m.meanWidthUm as number, 'µm', tr(lang, { en: 'Crack area / centre-line length', de: 'Rissfläche / Mittellinienlänge' })),
-    row(tr(lang, { en: 'Area fraction', de: 'Flächenanteil' }), 100 * (m.crackAreaFraction as number), '%'),
-    row(tr(lang, { en: 'Crack density', de: 'Rissdichte' }), m.crackDensityMmPerMm2 as number, 'mm/mm²'),
-    ...calibrationRows(ctx),
-  ]));
+  ctx.items.push(
+    table([
+      row(
+        tr(lang, { en: 'Crack networks', de: 'Rissnetzwerke' }),
+        cracks.length,
+        '',
+        tr(lang, { en: 'Connected cracks count as one', de: 'Verbundene Risse zählen als einer' }),
+      ),
+      row(
+        tr(lang, { en: 'Total crack length', de: 'Gesamte Risslänge' }),
+        total,
+        'µm',
+        tr(lang, { en: 'Centre-line (skeleton) length', de: 'Länge der Mittellinie (Skelett)' }),
+      ),
+      row(tr(lang, { en: 'Mean crack length', de: 'Mittlere Risslänge' }), m.meanCrackLengthUm as number, 'µm'),
+      row(
+        tr(lang, { en: 'Mean crack width', de: 'Mittlere Rissbreite' }),
+        m.meanWidthUm as number,
+        'µm',
+        tr(lang, { en: 'Crack area / centre-line length', de: 'Rissfläche / Mittellinienlänge' }),
+      ),
+      row(tr(lang, { en: 'Area fraction', de: 'Flächenanteil' }), 100 * (m.crackAreaFraction as number), '%'),
+      row(tr(lang, { en: 'Crack density', de: 'Rissdichte' }), m.crackDensityMmPerMm2 as number, 'mm/mm²'),
+      ...calibrationRows(ctx),
+    ]),
+  );
   const color = hex(settings.colours.cracks);
   ctx.items.push({
     type: 'bar-chart',
@@ -113,12 +146,29 @@ export async function runCracks(ctx: Context): Promise<void> {
     xLabel: tr(lang, { en: 'Crack', de: 'Riss' }),
     yLabels: [tr(lang, { en: 'Length (µm)', de: 'Länge (µm)' })],
   });
-  ctx.items.push(histogram(cracks.map((c) => c.lengthUm), settings.layer.histogramBins, tr(lang, { en: 'Crack length distribution', de: 'Verteilung der Risslänge' }), tr(lang, { en: 'Length', de: 'Länge' }), tr(lang, { en: 'Count', de: 'Anzahl' }), 'µm', color));
+  ctx.items.push(
+    histogram(
+      cracks.map((c) => c.lengthUm),
+      settings.layer.histogramBins,
+      tr(lang, { en: 'Crack length distribution', de: 'Verteilung der Risslänge' }),
+      tr(lang, { en: 'Length', de: 'Länge' }),
+      tr(lang, { en: 'Count', de: 'Anzahl' }),
+      'µm',
+      color,
+    ),
+  );
   m.meanCrackWidthUm = cracks.length ? mean(cracks.map((c) => c.widthUm)) : 0;
   const filename = 'cracks-overlay.png';
-  ctx.files.push({ filename, data: await encodePng(overlayRgb(img, [
-    { mask, color: rgb255(settings.colours.cracks), alpha: 0.45 },
-    { mask: morph(skel, w, h, 'dilate', 2), color: [255, 255, 0], alpha: 1 },
-  ]), w, h) });
+  ctx.files.push({
+    filename,
+    data: await encodePng(
+      overlayRgb(img, [
+        { mask, color: rgb255(settings.colours.cracks), alpha: 0.45 },
+        { mask: morph(skel, w, h, 'dilate', 2), color: [255, 255, 0], alpha: 1 },
+      ]),
+      w,
+      h,
+    ),
+  });
   ctx.items.push({ type: 'image', filename });
 }

@@ -6,7 +6,11 @@ import { astmGFromIntercept, astmGFromNA, jeffriesCount, meanIntercept } from '.
 import type { Context } from './common.js';
 import { calibrationRows, fmt, hex, histOf, histogram, histMedian, mean, otsu, rgb255, row, table, tr } from './common.js';
 
-export interface GrainSegmentation { labels: Int32Array; count: number; boundary: Uint8Array }
+export interface GrainSegmentation {
+  labels: Int32Array;
+  count: number;
+  boundary: Uint8Array;
+}
 
 /** Estimated boundary line width from the autocorrelation-free heuristic: fixed small kernel scaled by image size. */
 async function boundaryResponse(img: Gray, valid: Uint8Array): Promise<{ resp: Gray; t: number }> {
@@ -15,7 +19,8 @@ async function boundaryResponse(img: Gray, valid: Uint8Array): Promise<{ resp: G
   // threshold: midway between the background response and the boundary response (Otsu split)
   const h = histOf(resp.data, valid);
   const t0 = Math.max(otsu(h), 4);
-  const lo = histMedian(h, 0, t0), hi = histMedian(h, t0 + 1, 255);
+  const lo = histMedian(h, 0, t0),
+    hi = histMedian(h, t0 + 1, 255);
   return { resp, t: Math.max(3, (lo + hi) / 2) };
 }
 
@@ -74,7 +79,10 @@ export function dynamicSeeds(dist: Float32Array, w: number, h: number): { seeds:
   const K = levels.length;
   // level index of a distance (highest k with dist ≥ levels[k]; levels are integers so floor(dist) decides)
   const tbl = new Int8Array(Math.floor(maxD) + 2).fill(-1);
-  for (let k = 0, v = 0; v < tbl.length; v++) { while (k + 1 < K && levels[k + 1] <= v) k++; tbl[v] = v >= levels[0] ? k : -1; }
+  for (let k = 0, v = 0; v < tbl.length; v++) {
+    while (k + 1 < K && levels[k + 1] <= v) k++;
+    tbl[v] = v >= levels[0] ? k : -1;
+  }
   const runs = levelRuns(dist, tbl, K, w, h);
   const tree = runTree(runs, K);
   const { L, retired, nLabels } = splitTree(tree, K);
@@ -91,14 +99,20 @@ export function dynamicSeeds(dist: Float32Array, w: number, h: number): { seeds:
   }
   // thin seeds — slivers inside wide, partly lit boundary bands — are dropped: a grain is at least 7 px across
   const peak = new Float32Array(nLabels + 1);
-  for (let i = 0; i < N; i++) { const l = S[i]; if (l && dist[i] > peak[l]) peak[l] = dist[i]; }
+  for (let i = 0; i < N; i++) {
+    const l = S[i];
+    if (l && dist[i] > peak[l]) peak[l] = dist[i];
+  }
   // compact labels (numbered in raster order)
   const map = new Int32Array(nLabels + 1);
   let n = 0;
   for (let i = 0; i < N; i++) {
     const l = S[i];
     if (!l) continue;
-    if (peak[l] < 3.5) { S[i] = 0; continue; }
+    if (peak[l] < 3.5) {
+      S[i] = 0;
+      continue;
+    }
     if (!map[l]) map[l] = ++n;
     S[i] = map[l];
   }
@@ -106,7 +120,13 @@ export function dynamicSeeds(dist: Float32Array, w: number, h: number): { seeds:
 }
 
 /** Runs of every level, grouped by level (runs of level k at start[k]..start[k+1]), each in raster order. */
-interface LevelRuns { start: Int32Array; y: Int32Array; x0: Int32Array; x1: Int32Array; node: Int32Array }
+interface LevelRuns {
+  start: Int32Array;
+  y: Int32Array;
+  x0: Int32Array;
+  x1: Int32Array;
+  node: Int32Array;
+}
 
 /**
  * One raster pass: a pixel at level v lies in the runs of levels 0..v, so a run of level k opens
@@ -114,11 +134,20 @@ interface LevelRuns { start: Int32Array; y: Int32Array; x0: Int32Array; x1: Int3
  */
 function levelRuns(dist: Float32Array, tbl: Int8Array, K: number, w: number, h: number): LevelRuns {
   // runs as they close: (level, y, x0, x1) records in one growable array
-  let rec = new Int32Array(4 << 16), n = 0;
+  let rec = new Int32Array(4 << 16),
+    n = 0;
   const open = new Int32Array(K);
   const emit = (k: number, y: number, x0: number, x1: number) => {
-    if (4 * n === rec.length) { const grown = new Int32Array(2 * rec.length); grown.set(rec); rec = grown; }
-    rec[4 * n] = k; rec[4 * n + 1] = y; rec[4 * n + 2] = x0; rec[4 * n + 3] = x1; n++;
+    if (4 * n === rec.length) {
+      const grown = new Int32Array(2 * rec.length);
+      grown.set(rec);
+      rec = grown;
+    }
+    rec[4 * n] = k;
+    rec[4 * n + 1] = y;
+    rec[4 * n + 2] = x0;
+    rec[4 * n + 3] = x1;
+    n++;
   };
   for (let y = 0, i = 0; y < h; y++) {
     let prev = -1;
@@ -136,13 +165,25 @@ function levelRuns(dist: Float32Array, tbl: Int8Array, K: number, w: number, h: 
   for (let r = 0; r < n; r++) start[rec[4 * r] + 1]++;
   for (let k = 0; k < K; k++) start[k + 1] += start[k];
   const fill = start.slice(0, K);
-  const y = new Int32Array(n), x0 = new Int32Array(n), x1 = new Int32Array(n);
-  for (let r = 0; r < n; r++) { const j = fill[rec[4 * r]]++; y[j] = rec[4 * r + 1]; x0[j] = rec[4 * r + 2]; x1[j] = rec[4 * r + 3]; }
+  const y = new Int32Array(n),
+    x0 = new Int32Array(n),
+    x1 = new Int32Array(n);
+  for (let r = 0; r < n; r++) {
+    const j = fill[rec[4 * r]]++;
+    y[j] = rec[4 * r + 1];
+    x0[j] = rec[4 * r + 2];
+    x1[j] = rec[4 * r + 3];
+  }
   return { start, y, x0, x1, node: new Int32Array(n) };
 }
 
 /** Cores as nodes, highest level first: level, area (pixels at that level or higher) and the core one level lower. */
-interface LevelTree { nNodes: number; nodeLevel: Int32Array; nodeArea: Int32Array; nodeParent: Int32Array }
+interface LevelTree {
+  nNodes: number;
+  nodeLevel: Int32Array;
+  nodeArea: Int32Array;
+  nodeParent: Int32Array;
+}
 
 /** The 8-connected cores of every level (connected runs) and, for each, the core one level lower that holds it. */
 function runTree(runs: LevelRuns, K: number): LevelTree {
@@ -153,12 +194,19 @@ function runTree(runs: LevelRuns, K: number): LevelTree {
   const find = (r: number) => {
     let q = r;
     while (parent[q] !== q) q = parent[q];
-    while (parent[r] !== q) { const nr = parent[r]; parent[r] = q; r = nr; }
+    while (parent[r] !== q) {
+      const nr = parent[r];
+      parent[r] = q;
+      r = nr;
+    }
     return q;
   };
-  const nodeLevel: number[] = [], nodeArea: number[] = [], nodeParent: number[] = [];
+  const nodeLevel: number[] = [],
+    nodeArea: number[] = [],
+    nodeParent: number[] = [];
   for (let k = K - 1; k >= 0; k--) {
-    const s = start[k], e = start[k + 1];
+    const s = start[k],
+      e = start[k + 1];
     for (let r = 0; r < e - s; r++) parent[r] = r;
     // run t of the row above touches run r (8-connected, ends exclusive) when x0[t] ≤ x1[r] and x0[r] ≤ x1[t]
     let q = s;
@@ -166,15 +214,23 @@ function runTree(runs: LevelRuns, K: number): LevelTree {
       const yr = y[r];
       while (q < r && (y[q] < yr - 1 || (y[q] === yr - 1 && x1[q] < x0[r]))) q++;
       for (let t = q; t < r && y[t] === yr - 1 && x0[t] <= x1[r]; t++) {
-        const ra = find(r - s), rb = find(t - s);
-        if (ra !== rb) { if (ra < rb) parent[rb] = ra; else parent[ra] = rb; }
+        const ra = find(r - s),
+          rb = find(t - s);
+        if (ra !== rb) {
+          if (ra < rb) parent[rb] = ra;
+          else parent[ra] = rb;
+        }
       }
     }
     // one node per core, with its area
     for (let r = s; r < e; r++) {
       const root = find(r - s);
-      if (root === r - s) { node[r] = nodeLevel.length; nodeLevel.push(k); nodeArea.push(0); nodeParent.push(-1); }
-      else node[r] = node[s + root]; // roots come first in raster order (unions keep the smaller index)
+      if (root === r - s) {
+        node[r] = nodeLevel.length;
+        nodeLevel.push(k);
+        nodeArea.push(0);
+        nodeParent.push(-1);
+      } else node[r] = node[s + root]; // roots come first in raster order (unions keep the smaller index)
       nodeArea[node[r]] += x1[r] - x0[r];
     }
     // the cores one level up hang below the core that holds their runs (same row, enclosing run)
@@ -186,7 +242,12 @@ function runTree(runs: LevelRuns, K: number): LevelTree {
       }
     }
   }
-  return { nNodes: nodeLevel.length, nodeLevel: Int32Array.from(nodeLevel), nodeArea: Int32Array.from(nodeArea), nodeParent: Int32Array.from(nodeParent) };
+  return {
+    nNodes: nodeLevel.length,
+    nodeLevel: Int32Array.from(nodeLevel),
+    nodeArea: Int32Array.from(nodeArea),
+    nodeParent: Int32Array.from(nodeParent),
+  };
 }
 
 /**
@@ -202,18 +263,27 @@ function splitTree(t: LevelTree, K: number): { L: Int32Array; retired: Uint8Arra
   for (let n = 0; n < nNodes; n++) levStart[nodeLevel[n]]++;
   // levStart[k] = first node of level k (levels descend in storage order)
   let acc = 0;
-  const first = new Int32Array(K), count = new Int32Array(K);
-  for (let k = K - 1; k >= 0; k--) { first[k] = acc; count[k] = levStart[k]; acc += levStart[k]; }
+  const first = new Int32Array(K),
+    count = new Int32Array(K);
+  for (let k = K - 1; k >= 0; k--) {
+    first[k] = acc;
+    count[k] = levStart[k];
+    acc += levStart[k];
+  }
   const L = new Int32Array(nNodes);
   let next = 1;
   for (let n = first[0]; n < first[0] + count[0]; n++) L[n] = next++;
   let retired = new Uint8Array(next + 1);
   let goodCnt = new Int32Array(next + 1);
   for (let k = 1; k < K; k++) {
-    const a = first[k], b = a + count[k];
+    const a = first[k],
+      b = a + count[k];
     if (goodCnt.length < next + 1) goodCnt = new Int32Array(2 * next + 1);
     else goodCnt.fill(0, 0, next + 1);
-    for (let n = a; n < b; n++) { const p = L[nodeParent[n]]; if (p > 0 && nodeArea[n] >= minA) goodCnt[p]++; }
+    for (let n = a; n < b; n++) {
+      const p = L[nodeParent[n]];
+      if (p > 0 && nodeArea[n] >= minA) goodCnt[p]++;
+    }
     const before = next;
     for (let n = a; n < b; n++) {
       const p = L[nodeParent[n]];
@@ -221,8 +291,15 @@ function splitTree(t: LevelTree, K: number): { L: Int32Array; retired: Uint8Arra
       else L[n] = p;
     }
     if (next === before) continue;
-    if (retired.length < next + 1) { const r = new Uint8Array(2 * next + 1); r.set(retired); retired = r; }
-    for (let n = a; n < b; n++) { const p = L[nodeParent[n]]; if (p > 0 && goodCnt[p] >= 2) retired[p] = 1; }
+    if (retired.length < next + 1) {
+      const r = new Uint8Array(2 * next + 1);
+      r.set(retired);
+      retired = r;
+    }
+    for (let n = a; n < b; n++) {
+      const p = L[nodeParent[n]];
+      if (p > 0 && goodCnt[p] >= 2) retired[p] = 1;
+    }
   }
   return { L, retired, nLabels: next };
 }
@@ -246,9 +323,13 @@ export async function runGrainSize(ctx: Context): Promise<void> {
   const spacing = Math.max(4, Math.round(Math.min(w, h) / 150));
   const I0 = meanIntercept(seg.labels, w, h, valid, spacing);
   // runs shorter than ~15 % of the mean intercept are boundary flicker, not grains
-  const I = ctx.version === '20250101' && Number.isFinite(I0.meanInterceptPx) ? meanIntercept(seg.labels, w, h, valid, spacing, Math.max(3, Math.round(I0.meanInterceptPx * 0.15))) : I0;
+  const I =
+    ctx.version === '20250101' && Number.isFinite(I0.meanInterceptPx)
+      ? meanIntercept(seg.labels, w, h, valid, spacing, Math.max(3, Math.round(I0.meanInterceptPx * 0.15)))
+      : I0;
   const lUm = I.meanInterceptPx * px;
-  const gP = astmGFromNA(nA), gI = astmGFromIntercept(lUm / 1000);
+  const gP = astmGFromNA(nA),
+    gI = astmGFromIntercept(lUm / 1000);
   const m = ctx.measurements;
   Object.assign(m, {
     grainCount: J.jeffries,
@@ -266,15 +347,43 @@ export async function runGrainSize(ctx: Context): Promise<void> {
   for (let l = 1; l <= seg.count; l++) if (J.kind[l] === 1) areas.push(J.area[l] * px * px);
   const diam = areas.map((a) => 2 * Math.sqrt(a / Math.PI));
   const bins = settings.layer.histogramBins;
-  ctx.items.push(table([
-    row(tr(lang, { en: 'ASTM grain size G (planimetric)', de: 'ASTM-Korngröße G (Flächenverfahren)' }), gP, '', tr(lang, { en: 'E112 Jeffries: G = 3.321928·log10(N_A) − 2.954', de: 'E112 Jeffries: G = 3,321928·log10(N_A) − 2,954' }), 2),
-    row(tr(lang, { en: 'ASTM grain size G (intercept)', de: 'ASTM-Korngröße G (Linienschnitt)' }), gI, '', tr(lang, { en: 'E112: G = −6.643856·log10(L̄ mm) − 3.288', de: 'E112: G = −6,643856·log10(L̄ mm) − 3,288' }), 2),
-    row(tr(lang, { en: 'Grains counted (Jeffries)', de: 'Gezählte Körner (Jeffries)' }), J.jeffries, '', tr(lang, { en: `${J.inside} inside + ${J.border} on the border counted half`, de: `${J.inside} innen + ${J.border} am Rand (halb gezählt)` })),
-    row(tr(lang, { en: 'Grains per mm²', de: 'Körner pro mm²' }), nA, '1/mm²', '', 4),
-    row(tr(lang, { en: 'Mean grain area', de: 'Mittlere Kornfläche' }), meanArea, 'µm²', '', 4),
-    row(tr(lang, { en: 'Mean lineal intercept', de: 'Mittlere Sehnenlänge' }), lUm, 'µm', tr(lang, { en: `${I.intersections} intersections on horizontal and vertical test lines`, de: `${I.intersections} Schnittpunkte auf horizontalen und vertikalen Messlinien` }), 4),
-    ...calibrationRows(ctx),
-  ]));
+  ctx.items.push(
+    table([
+      row(
+        tr(lang, { en: 'ASTM grain size G (planimetric)', de: 'ASTM-Korngröße G (Flächenverfahren)' }),
+        gP,
+        '',
+        tr(lang, { en: 'E112 Jeffries: G = 3.321928·log10(N_A) − 2.954', de: 'E112 Jeffries: G = 3,321928·log10(N_A) − 2,954' }),
+        2,
+      ),
+      row(
+        tr(lang, { en: 'ASTM grain size G (intercept)', de: 'ASTM-Korngröße G (Linienschnitt)' }),
+        gI,
+        '',
+        tr(lang, { en: 'E112: G = −6.643856·log10(L̄ mm) − 3.288', de: 'E112: G = −6,643856·log10(L̄ mm) − 3,288' }),
+        2,
+      ),
+      row(
+        tr(lang, { en: 'Grains counted (Jeffries)', de: 'Gezählte Körner (Jeffries)' }),
+        J.jeffries,
+        '',
+        tr(lang, { en: `${J.inside} inside + ${J.border} on the border counted half`, de: `${J.inside} innen + ${J.border} am Rand (halb gezählt)` }),
+      ),
+      row(tr(lang, { en: 'Grains per mm²', de: 'Körner pro mm²' }), nA, '1/mm²', '', 4),
+      row(tr(lang, { en: 'Mean grain area', de: 'Mittlere Kornfläche' }), meanArea, 'µm²', '', 4),
+      row(
+        tr(lang, { en: 'Mean lineal intercept', de: 'Mittlere Sehnenlänge' }),
+        lUm,
+        'µm',
+        tr(lang, {
+          en: `${I.intersections} intersections on horizontal and vertical test lines`,
+          de: `${I.intersections} Schnittpunkte auf horizontalen und vertikalen Messlinien`,
+        }),
+        4,
+      ),
+      ...calibrationRows(ctx),
+    ]),
+  );
   // ALA (E930): one grain far larger than the rest
   if (areas.length > 10) {
     const sorted = [...areas].sort((a, b) => a - b);
@@ -284,7 +393,8 @@ export async function runGrainSize(ctx: Context): Promise<void> {
     const gLargest = astmGFromNA(1e6 / largest);
     if (gP - gLargest >= 3) {
       ctx.items.push({
-        type: 'message', status: 'warning',
+        type: 'message',
+        status: 'warning',
         title: tr(lang, { en: 'ALA: as-large-as grain present', de: 'ALA: Einzelkorn deutlich größer' }),
         content: tr(lang, {
           en: `The largest grain (${fmt(largest, 0)} µm², ALA G ${fmt(gLargest, 1)}) is ${fmt(largest / med, 0)}× the median grain area; report it per ASTM E930 in addition to the mean G.`,
@@ -296,8 +406,28 @@ export async function runGrainSize(ctx: Context): Promise<void> {
     }
   }
   const col = hex(settings.colours.boundary);
-  ctx.items.push(histogram(areas, bins, tr(lang, { en: 'Grain area distribution', de: 'Verteilung der Kornfläche' }), tr(lang, { en: 'Grain area', de: 'Kornfläche' }), tr(lang, { en: 'Count', de: 'Anzahl' }), 'µm²', col));
-  ctx.items.push(histogram(diam, bins, tr(lang, { en: 'Equivalent diameter distribution', de: 'Verteilung des Äquivalentdurchmessers' }), tr(lang, { en: 'Equivalent diameter', de: 'Äquivalentdurchmesser' }), tr(lang, { en: 'Count', de: 'Anzahl' }), 'µm', col));
+  ctx.items.push(
+    histogram(
+      areas,
+      bins,
+      tr(lang, { en: 'Grain area distribution', de: 'Verteilung der Kornfläche' }),
+      tr(lang, { en: 'Grain area', de: 'Kornfläche' }),
+      tr(lang, { en: 'Count', de: 'Anzahl' }),
+      'µm²',
+      col,
+    ),
+  );
+  ctx.items.push(
+    histogram(
+      diam,
+      bins,
+      tr(lang, { en: 'Equivalent diameter distribution', de: 'Verteilung des Äquivalentdurchmessers' }),
+      tr(lang, { en: 'Equivalent diameter', de: 'Äquivalentdurchmesser' }),
+      tr(lang, { en: 'Count', de: 'Anzahl' }),
+      'µm',
+      col,
+    ),
+  );
   m.meanEquivalentDiameterUm = diam.length ? mean(diam) : NaN;
   // overlay: watershed lines / label changes
   const lines = new Uint8Array(w * h);

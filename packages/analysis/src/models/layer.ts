@@ -15,8 +15,11 @@ export async function runLayer(ctx: Context): Promise<void> {
   const upper = new Float64Array(256);
   for (let i = t1 + 1; i < 256; i++) upper[i] = hist[i];
   const t2o = otsu(upper);
-  const resinLevel = histMedian(hist, 0, t1), subLevel = histMedian(hist, t1 + 1, t2o), coatLevel = histMedian(hist, t2o + 1, 255);
-  const tTop = (resinLevel + coatLevel) / 2, tBottom = (subLevel + coatLevel) / 2;
+  const resinLevel = histMedian(hist, 0, t1),
+    subLevel = histMedian(hist, t1 + 1, t2o),
+    coatLevel = histMedian(hist, t2o + 1, 255);
+  const tTop = (resinLevel + coatLevel) / 2,
+    tBottom = (subLevel + coatLevel) / 2;
   let coat: Uint8Array = new Uint8Array(w * h);
   if (ctx.mask) for (let i = 0; i < coat.length; i++) coat[i] = valid[i] && ctx.mask[i] ? 1 : 0;
   else {
@@ -29,32 +32,51 @@ export async function runLayer(ctx: Context): Promise<void> {
   let best = 0;
   for (let l = 1; l <= cc.count; l++) if (!best || cc.area[l] > cc.area[best]) best = l;
   for (let i = 0; i < coat.length; i++) coat[i] = best && cc.labels[i] === best ? 1 : 0;
-  const xs: number[] = [], tops: number[] = [], bottoms: number[] = [];
+  const xs: number[] = [],
+    tops: number[] = [],
+    bottoms: number[] = [];
   // first and last coating row of every column, in one row-major pass
-  const firstY = new Int32Array(w).fill(-1), lastY = new Int32Array(w).fill(-1);
+  const firstY = new Int32Array(w).fill(-1),
+    lastY = new Int32Array(w).fill(-1);
   for (let y = 0, i = 0; y < h; y++)
-    for (let x = 0; x < w; x++, i++) if (coat[i]) { if (firstY[x] < 0) firstY[x] = y; lastY[x] = y; }
+    for (let x = 0; x < w; x++, i++)
+      if (coat[i]) {
+        if (firstY[x] < 0) firstY[x] = y;
+        lastY[x] = y;
+      }
   for (let x = 0; x < w; x++) {
-    const y0 = firstY[x], y1 = lastY[x];
+    const y0 = firstY[x],
+      y1 = lastY[x];
     if (y0 <= 0 || y1 < 0 || y1 >= h - 1) continue;
     let ok = true;
     for (let y = y0 - 1; y <= y1 + 1 && ok; y++) if (!valid[y * w + x]) ok = false;
     if (!ok) continue;
-    let top = y0 - 0.5, bottom = y1 + 0.5;
+    let top = y0 - 0.5,
+      bottom = y1 + 0.5;
     if (!ctx.mask && ctx.version === '20250101') {
       // sub-pixel edges at the mid-grey between the adjacent phases
       let yt = y0;
       while (yt > 0 && g.data[(yt - 1) * w + x] > tTop) yt--;
-      if (yt > 0) top = yt - 1 + crossing(g.data[(yt - 1) * w + x], g.data[yt * w + x], tTop) ;
+      if (yt > 0) top = yt - 1 + crossing(g.data[(yt - 1) * w + x], g.data[yt * w + x], tTop);
       let yb = y1;
       while (yb < h - 1 && g.data[(yb + 1) * w + x] > tBottom) yb++;
       if (yb < h - 1) bottom = yb + crossing(g.data[yb * w + x], g.data[(yb + 1) * w + x], tBottom);
     }
-    xs.push(x); tops.push(top); bottoms.push(bottom);
+    xs.push(x);
+    tops.push(top);
+    bottoms.push(bottom);
   }
   const m = ctx.measurements;
   if (xs.length < 3) {
-    ctx.items.push({ type: 'message', status: 'error', title: tr(lang, { en: 'No layer found', de: 'Keine Schicht gefunden' }), content: tr(lang, { en: 'No bright coating between resin and substrate was found.', de: 'Zwischen Einbettmittel und Substrat wurde keine helle Schicht gefunden.' }) });
+    ctx.items.push({
+      type: 'message',
+      status: 'error',
+      title: tr(lang, { en: 'No layer found', de: 'Keine Schicht gefunden' }),
+      content: tr(lang, {
+        en: 'No bright coating between resin and substrate was found.',
+        de: 'Zwischen Einbettmittel und Substrat wurde keine helle Schicht gefunden.',
+      }),
+    });
     Object.assign(m, { meanThicknessUm: null, minThicknessUm: null, maxThicknessUm: null, stdThicknessUm: null });
     return;
   }
@@ -69,27 +91,52 @@ export async function runLayer(ctx: Context): Promise<void> {
     tiltDeg,
     columnsMeasured: xs.length,
   });
-  ctx.items.push(table([
-    row(tr(lang, { en: 'Mean thickness', de: 'Mittlere Dicke' }), m.meanThicknessUm as number, 'µm', tr(lang, { en: 'Perpendicular to the layer', de: 'Senkrecht zur Schicht' })),
-    row(tr(lang, { en: 'Minimum thickness', de: 'Minimale Dicke' }), m.minThicknessUm as number, 'µm'),
-    row(tr(lang, { en: 'Maximum thickness', de: 'Maximale Dicke' }), m.maxThicknessUm as number, 'µm'),
-    row(tr(lang, { en: 'Standard deviation', de: 'Standardabweichung' }), m.stdThicknessUm as number, 'µm'),
-    row(tr(lang, { en: 'Layer tilt', de: 'Schichtneigung' }), tiltDeg, '°'),
-    row(tr(lang, { en: 'Measured columns', de: 'Gemessene Spalten' }), xs.length, ''),
-    ...calibrationRows(ctx),
-  ]));
-  ctx.items.push(histogram(tUm, settings.layer.histogramBins, tr(lang, { en: 'Thickness distribution', de: 'Dickenverteilung' }), tr(lang, { en: 'Thickness', de: 'Dicke' }), tr(lang, { en: 'Columns', de: 'Spalten' }), 'µm', hex(settings.colours.feature)));
-  const resin = new Uint8Array(w * h), edges = new Uint8Array(w * h);
+  ctx.items.push(
+    table([
+      row(
+        tr(lang, { en: 'Mean thickness', de: 'Mittlere Dicke' }),
+        m.meanThicknessUm as number,
+        'µm',
+        tr(lang, { en: 'Perpendicular to the layer', de: 'Senkrecht zur Schicht' }),
+      ),
+      row(tr(lang, { en: 'Minimum thickness', de: 'Minimale Dicke' }), m.minThicknessUm as number, 'µm'),
+      row(tr(lang, { en: 'Maximum thickness', de: 'Maximale Dicke' }), m.maxThicknessUm as number, 'µm'),
+      row(tr(lang, { en: 'Standard deviation', de: 'Standardabweichung' }), m.stdThicknessUm as number, 'µm'),
+      row(tr(lang, { en: 'Layer tilt', de: 'Schichtneigung' }), tiltDeg, '°'),
+      row(tr(lang, { en: 'Measured columns', de: 'Gemessene Spalten' }), xs.length, ''),
+      ...calibrationRows(ctx),
+    ]),
+  );
+  ctx.items.push(
+    histogram(
+      tUm,
+      settings.layer.histogramBins,
+      tr(lang, { en: 'Thickness distribution', de: 'Dickenverteilung' }),
+      tr(lang, { en: 'Thickness', de: 'Dicke' }),
+      tr(lang, { en: 'Columns', de: 'Spalten' }),
+      'µm',
+      hex(settings.colours.feature),
+    ),
+  );
+  const resin = new Uint8Array(w * h),
+    edges = new Uint8Array(w * h);
   for (let i = 0; i < resin.length; i++) resin[i] = valid[i] && !coat[i] && g.data[i] < (resinLevel + subLevel) / 2 ? 1 : 0;
   for (let k = 0; k < xs.length; k++) {
     const x = xs[k];
     for (const y of [Math.round(tops[k]), Math.round(bottoms[k])]) if (y >= 0 && y < h) edges[y * w + x] = 1;
   }
   const filename = 'layer-overlay.png';
-  ctx.files.push({ filename, data: await encodePng(overlayRgb(img, [
-    { mask: resin, color: rgb255(settings.colours.resin), alpha: 0.35 },
-    { mask: coat, color: rgb255(settings.colours.feature), alpha: 0.35 },
-    { mask: morph(edges, w, h, 'dilate', 3), color: [255, 0, 0], alpha: 1 },
-  ]), w, h) });
+  ctx.files.push({
+    filename,
+    data: await encodePng(
+      overlayRgb(img, [
+        { mask: resin, color: rgb255(settings.colours.resin), alpha: 0.35 },
+        { mask: coat, color: rgb255(settings.colours.feature), alpha: 0.35 },
+        { mask: morph(edges, w, h, 'dilate', 3), color: [255, 0, 0], alpha: 1 },
+      ]),
+      w,
+      h,
+    ),
+  });
   ctx.items.push({ type: 'image', filename });
 }

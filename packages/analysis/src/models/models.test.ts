@@ -35,7 +35,9 @@ describe('image errors', () => {
   it('rejects unsupported and corrupt files with stable codes', async () => {
     const m = getModel('porosity');
     await expect(m.run(Buffer.from('GIF89a....'))).rejects.toMatchObject({ code: 'UNSUPPORTED_IMAGE' });
-    const png = await sharp({ create: { width: 50, height: 50, channels: 3, background: '#777' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 50, height: 50, channels: 3, background: '#777' } })
+      .png()
+      .toBuffer();
     await expect(m.run(png.subarray(0, 60))).rejects.toBeInstanceOf(AnalysisError);
     await expect(m.run(png.subarray(0, 60))).rejects.toMatchObject({ code: 'CORRUPT_IMAGE' });
   });
@@ -50,7 +52,12 @@ describe('scale bar', () => {
       { value: 2, unit: 'mm', lengthPx: 250, style: 'overlay', expectUnit: 'mm' },
     ] as const;
     for (const c of cases) {
-      const s = await poreImage({ width: 640, height: 480, count: 10, scaleBar: { value: c.value, unit: c.unit, lengthPx: c.lengthPx, style: c.style } });
+      const s = await poreImage({
+        width: 640,
+        height: 480,
+        count: 10,
+        scaleBar: { value: c.value, unit: c.unit, lengthPx: c.lengthPx, style: c.style },
+      });
       const r = await runModel('scale-bar', undefined, s.png, {});
       expect(r.measurements.scaleBarValue).toBe(c.value);
       expect(r.measurements.scaleBarUnit).toBe(c.expectUnit);
@@ -67,28 +74,70 @@ describe('scale bar', () => {
 
 describe('grain size on synthetic micrographs', () => {
   const cases = [
-    { name: 'clean SEM', o: { width: 900, height: 700, grainPx: 45, pixelSizeUm: 0.5, scaleBar: { value: 50, unit: 'µm', lengthPx: 100, style: 'sem' } } },
-    { name: 'twins, uneven light, noise', o: { width: 900, height: 700, grainPx: 50, pixelSizeUm: 0.5, noise: 8, illumination: 0.4, twins: true, seed: 7, scaleBar: { value: 100, unit: 'µm', lengthPx: 200, style: 'sem' } } },
-    { name: 'low contrast JPEG, Greek μ', o: { width: 800, height: 600, grainPx: 35, pixelSizeUm: 0.2, noise: 10, contrast: 0.5, jpeg: 80, seed: 11, scaleBar: { value: 20, unit: 'μm', lengthPx: 100, style: 'overlay' } } },
+    {
+      name: 'clean SEM',
+      o: { width: 900, height: 700, grainPx: 45, pixelSizeUm: 0.5, scaleBar: { value: 50, unit: 'µm', lengthPx: 100, style: 'sem' } },
+    },
+    {
+      name: 'twins, uneven light, noise',
+      o: {
+        width: 900,
+        height: 700,
+        grainPx: 50,
+        pixelSizeUm: 0.5,
+        noise: 8,
+        illumination: 0.4,
+        twins: true,
+        seed: 7,
+        scaleBar: { value: 100, unit: 'µm', lengthPx: 200, style: 'sem' },
+      },
+    },
+    {
+      name: 'low contrast JPEG, Greek μ',
+      o: {
+        width: 800,
+        height: 600,
+        grainPx: 35,
+        pixelSizeUm: 0.2,
+        noise: 10,
+        contrast: 0.5,
+        jpeg: 80,
+        seed: 11,
+        scaleBar: { value: 20, unit: 'μm', lengthPx: 100, style: 'overlay' },
+      },
+    },
   ] as const;
   for (const c of cases)
-    it(c.name, async () => {
-      const s = await grainImage(c.o as Parameters<typeof grainImage>[0]);
-      const r = await runModel('grain-size', undefined, s.png, {});
-      const m = r.measurements;
-      expect(num(m.pixelSizeUm)).toBeCloseTo(s.pixelSizeUm, 6);
-      expect(Math.abs(num(m.astmGPlanimetric) - s.truth.astmGPlanimetric)).toBeLessThan(0.3);
-      expect(Math.abs(num(m.astmGIntercept) - s.truth.astmGIntercept)).toBeLessThan(0.3);
-      expect(Math.abs(num(m.grainsPerMm2) / s.truth.grainsPerMm2 - 1)).toBeLessThan(0.08);
-      expect(r.items.map((i) => i.type)).toEqual(expect.arrayContaining(['data-table', 'histogram', 'image']));
-      expect(r.files[0].data.subarray(1, 4).toString()).toBe('PNG');
-    }, 60_000);
+    it(
+      c.name,
+      async () => {
+        const s = await grainImage(c.o as Parameters<typeof grainImage>[0]);
+        const r = await runModel('grain-size', undefined, s.png, {});
+        const m = r.measurements;
+        expect(num(m.pixelSizeUm)).toBeCloseTo(s.pixelSizeUm, 6);
+        expect(Math.abs(num(m.astmGPlanimetric) - s.truth.astmGPlanimetric)).toBeLessThan(0.3);
+        expect(Math.abs(num(m.astmGIntercept) - s.truth.astmGIntercept)).toBeLessThan(0.3);
+        expect(Math.abs(num(m.grainsPerMm2) / s.truth.grainsPerMm2 - 1)).toBeLessThan(0.08);
+        expect(r.items.map((i) => i.type)).toEqual(expect.arrayContaining(['data-table', 'histogram', 'image']));
+        expect(r.files[0].data.subarray(1, 4).toString()).toBe('PNG');
+      },
+      60_000,
+    );
 });
 
 describe('porosity on synthetic micrographs', () => {
   it('area fraction within 0.5 pp and pore count within 8 %', async () => {
-    for (const o of [{ count: 80, noise: 6, illumination: 0.3, seed: 5 }, { count: 40, noise: 4, seed: 9, maxR: 12 }]) {
-      const s = await poreImage({ width: 800, height: 600, pixelSizeUm: 1, ...o, scaleBar: { value: 200, unit: 'µm', lengthPx: 200, style: 'overlay' } });
+    for (const o of [
+      { count: 80, noise: 6, illumination: 0.3, seed: 5 },
+      { count: 40, noise: 4, seed: 9, maxR: 12 },
+    ]) {
+      const s = await poreImage({
+        width: 800,
+        height: 600,
+        pixelSizeUm: 1,
+        ...o,
+        scaleBar: { value: 200, unit: 'µm', lengthPx: 200, style: 'overlay' },
+      });
       const m = (await runModel('porosity', undefined, s.png, {})).measurements;
       expect(Math.abs(num(m.areaFractionPercent) - s.truth.areaFractionPercent)).toBeLessThan(0.5);
       expect(Math.abs(num(m.poreCount) / s.truth.poreCount - 1)).toBeLessThan(0.08);
@@ -98,7 +147,9 @@ describe('porosity on synthetic micrographs', () => {
     const s = await poreImage({ width: 300, height: 200, count: 0 });
     const mask = new Uint8Array(300 * 200);
     for (let y = 50; y < 100; y++) for (let x = 50; x < 150; x++) mask[y * 300 + x] = 255; // 5000 px = 8.33 %
-    const png = await sharp(Buffer.from(mask), { raw: { width: 300, height: 200, channels: 1 } }).png().toBuffer();
+    const png = await sharp(Buffer.from(mask), { raw: { width: 300, height: 200, channels: 1 } })
+      .png()
+      .toBuffer();
     const m = (await runModel('porosity', undefined, s.png, {}, { masks: png })).measurements;
     expect(m.poreCount).toBe(1);
     expect(num(m.areaFractionPercent)).toBeCloseTo((100 * 5000) / 60000, 6);
@@ -108,7 +159,15 @@ describe('porosity on synthetic micrographs', () => {
 describe('layer thickness on synthetic cross-sections', () => {
   for (const tilt of [0, 3])
     it(`tilt ${tilt}°`, async () => {
-      const s = await layerImage({ width: 800, height: 600, tiltDeg: tilt, noise: 6, pixelSizeUm: 0.5, seed: 3 + tilt, scaleBar: { value: 100, unit: 'µm', lengthPx: 200, style: 'sem' } });
+      const s = await layerImage({
+        width: 800,
+        height: 600,
+        tiltDeg: tilt,
+        noise: 6,
+        pixelSizeUm: 0.5,
+        seed: 3 + tilt,
+        scaleBar: { value: 100, unit: 'µm', lengthPx: 200, style: 'sem' },
+      });
       const m = (await runModel('layer-thickness', undefined, s.png, {})).measurements;
       expect(Math.abs(num(m.meanThicknessUm) / s.truth.meanThicknessUm - 1)).toBeLessThan(0.03);
       expect(Math.abs(num(m.minThicknessUm) / s.truth.minThicknessUm - 1)).toBeLessThan(0.12);
@@ -118,7 +177,14 @@ describe('layer thickness on synthetic cross-sections', () => {
 
 describe('cracks on a textured surface', () => {
   it('count ±1 and total length within 10 %', async () => {
-    const s = await crackImage({ width: 900, height: 700, cracks: 8, noise: 5, pixelSizeUm: 4, scaleBar: { value: 1, unit: 'mm', lengthPx: 250, style: 'sem' } });
+    const s = await crackImage({
+      width: 900,
+      height: 700,
+      cracks: 8,
+      noise: 5,
+      pixelSizeUm: 4,
+      scaleBar: { value: 1, unit: 'mm', lengthPx: 250, style: 'sem' },
+    });
     const m = (await runModel('cracks', undefined, s.png, {})).measurements;
     expect(Math.abs(num(m.crackCount) - s.truth.crackCount)).toBeLessThanOrEqual(1);
     expect(Math.abs(num(m.totalLengthUm) / s.truth.totalLengthUm - 1)).toBeLessThan(0.1);
@@ -143,11 +209,19 @@ describe('16-bit TIFF and real micrograph', () => {
     expect(Math.abs(num(m.astmGPlanimetric) - s.truth.astmGPlanimetric)).toBeLessThan(0.3);
   }, 60_000);
   const nist = '/work/shared/real/nist-steel-ferrite';
-  it.skipIf(!existsSync(nist + '.tif'))('NIST ferritic steel within its reference tolerances', async () => {
-    const ref = JSON.parse(readFileSync(nist + '.json', 'utf8'));
-    const m = (await runModel('grain-size', undefined, readFileSync(nist + '.tif'), { magnification: { unit: 'µm', number: ref.pixelSizeUm * 1000, length: 1000 } })).measurements;
-    expect(Math.abs(num(m.astmGPlanimetric) - ref.astmGPlanimetric)).toBeLessThan(ref.tolerances.astmGPlanimetric);
-    expect(Math.abs(num(m.astmGIntercept) - ref.astmGIntercept)).toBeLessThan(ref.tolerances.astmGIntercept);
-    expect(Math.abs(num(m.grainsPerMm2) / ref.grainsPerMm2 - 1)).toBeLessThan(ref.tolerances.grainsPerMm2);
-  }, 60_000);
+  it.skipIf(!existsSync(nist + '.tif'))(
+    'NIST ferritic steel within its reference tolerances',
+    async () => {
+      const ref = JSON.parse(readFileSync(nist + '.json', 'utf8'));
+      const m = (
+        await runModel('grain-size', undefined, readFileSync(nist + '.tif'), {
+          magnification: { unit: 'µm', number: ref.pixelSizeUm * 1000, length: 1000 },
+        })
+      ).measurements;
+      expect(Math.abs(num(m.astmGPlanimetric) - ref.astmGPlanimetric)).toBeLessThan(ref.tolerances.astmGPlanimetric);
+      expect(Math.abs(num(m.astmGIntercept) - ref.astmGIntercept)).toBeLessThan(ref.tolerances.astmGIntercept);
+      expect(Math.abs(num(m.grainsPerMm2) / ref.grainsPerMm2 - 1)).toBeLessThan(ref.tolerances.grainsPerMm2);
+    },
+    60_000,
+  );
 });

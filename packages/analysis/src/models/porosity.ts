@@ -10,7 +10,8 @@ export function segmentDarkPhase(img: Gray, valid: Uint8Array, version: string):
   if (version === '20250101') g = flattenBackground(g);
   const h = histOf(g.data, valid);
   const t0 = otsu(h);
-  const dark = histMedian(h, 0, t0), bright = histMedian(h, t0 + 1, 255);
+  const dark = histMedian(h, 0, t0),
+    bright = histMedian(h, t0 + 1, 255);
   const t = version === '20250101' ? (dark + bright) / 2 : t0;
   const out = new Uint8Array(g.data.length);
   for (let i = 0; i < out.length; i++) out[i] = valid[i] && g.data[i] <= t ? 1 : 0;
@@ -21,7 +22,8 @@ export function segmentDarkPhase(img: Gray, valid: Uint8Array, version: string):
 export function flattenBackground(img: Gray): Gray {
   const { width: w, height: h } = img;
   const s = Math.max(1, Math.round(Math.max(w, h) / 64));
-  const sw = Math.max(1, Math.round(w / s)), sh = Math.max(1, Math.round(h / s));
+  const sw = Math.max(1, Math.round(w / s)),
+    sh = Math.max(1, Math.round(h / s));
   // max-pool style: 90th percentile per block approximated by resize of a dilated image
   const small = resize(img, sw, sh);
   const bg = resize(gaussianBlur(small, 3), w, h);
@@ -36,7 +38,8 @@ export function flattenBackground(img: Gray): Gray {
       lut[(b << 8) | v] = q > 255 ? 255 : Math.round(q);
     }
   const out = new Uint8Array(w * h);
-  const src = img.data, bgd = bg.data;
+  const src = img.data,
+    bgd = bg.data;
   for (let i = 0; i < out.length; i++) out[i] = lut[(bgd[i] << 8) | src[i]];
   return { width: w, height: h, data: out };
 }
@@ -55,10 +58,17 @@ export async function runPorosity(ctx: Context): Promise<void> {
   let poreArea = 0;
   const keep = new Uint8Array(cc.count + 1);
   for (let l = 1; l <= cc.count; l++) {
-    if (cc.area[l] >= minArea) { keep[l] = 1; areasUm2.push(cc.area[l] * px * px); }
+    if (cc.area[l] >= minArea) {
+      keep[l] = 1;
+      areasUm2.push(cc.area[l] * px * px);
+    }
   }
   const clean = new Uint8Array(w * h);
-  for (let i = 0; i < clean.length; i++) if (keep[cc.labels[i]]) { clean[i] = 1; poreArea++; }
+  for (let i = 0; i < clean.length; i++)
+    if (keep[cc.labels[i]]) {
+      clean[i] = 1;
+      poreArea++;
+    }
   const fraction = (100 * poreArea) / ctx.validCount;
   const eqd = areasUm2.map((a) => 2 * Math.sqrt(a / Math.PI));
   const m = ctx.measurements;
@@ -69,16 +79,41 @@ export async function runPorosity(ctx: Context): Promise<void> {
   m.maxPoreDiameterUm = eqd.length ? Math.max(...eqd) : 0;
   m.poresPerMm2 = areasUm2.length / (ctx.validCount * px * px * 1e-6);
   const col = settings.colours.feature;
-  ctx.items.push(table([
-    row(tr(lang, { en: 'Area fraction (porosity)', de: 'Flächenanteil (Porosität)' }), fraction, '%', tr(lang, { en: 'Dark-phase area / analysed area (ASTM E562/E1245)', de: 'Fläche der dunklen Phase / analysierte Fläche (ASTM E562/E1245)' })),
-    row(tr(lang, { en: 'Pore count', de: 'Anzahl Poren' }), areasUm2.length, '', tr(lang, { en: 'Connected dark regions (touching pores merge)', de: 'Zusammenhängende dunkle Bereiche (sich berührende Poren verschmelzen)' })),
-    row(tr(lang, { en: 'Pores per mm²', de: 'Poren pro mm²' }), m.poresPerMm2 as number, '1/mm²'),
-    row(tr(lang, { en: 'Mean pore area', de: 'Mittlere Porenfläche' }), m.meanPoreAreaUm2 as number, 'µm²'),
-    row(tr(lang, { en: 'Mean equivalent diameter', de: 'Mittlerer Äquivalentdurchmesser' }), m.meanPoreDiameterUm as number, 'µm'),
-    row(tr(lang, { en: 'Largest equivalent diameter', de: 'Größter Äquivalentdurchmesser' }), m.maxPoreDiameterUm as number, 'µm'),
-    ...calibrationRows(ctx),
-  ]));
-  ctx.items.push(histogram(eqd, settings.layer.histogramBins, tr(lang, { en: 'Pore size distribution', de: 'Porengrößenverteilung' }), tr(lang, { en: 'Equivalent diameter', de: 'Äquivalentdurchmesser' }), tr(lang, { en: 'Count', de: 'Anzahl' }), 'µm', hex(col)));
+  ctx.items.push(
+    table([
+      row(
+        tr(lang, { en: 'Area fraction (porosity)', de: 'Flächenanteil (Porosität)' }),
+        fraction,
+        '%',
+        tr(lang, { en: 'Dark-phase area / analysed area (ASTM E562/E1245)', de: 'Fläche der dunklen Phase / analysierte Fläche (ASTM E562/E1245)' }),
+      ),
+      row(
+        tr(lang, { en: 'Pore count', de: 'Anzahl Poren' }),
+        areasUm2.length,
+        '',
+        tr(lang, {
+          en: 'Connected dark regions (touching pores merge)',
+          de: 'Zusammenhängende dunkle Bereiche (sich berührende Poren verschmelzen)',
+        }),
+      ),
+      row(tr(lang, { en: 'Pores per mm²', de: 'Poren pro mm²' }), m.poresPerMm2 as number, '1/mm²'),
+      row(tr(lang, { en: 'Mean pore area', de: 'Mittlere Porenfläche' }), m.meanPoreAreaUm2 as number, 'µm²'),
+      row(tr(lang, { en: 'Mean equivalent diameter', de: 'Mittlerer Äquivalentdurchmesser' }), m.meanPoreDiameterUm as number, 'µm'),
+      row(tr(lang, { en: 'Largest equivalent diameter', de: 'Größter Äquivalentdurchmesser' }), m.maxPoreDiameterUm as number, 'µm'),
+      ...calibrationRows(ctx),
+    ]),
+  );
+  ctx.items.push(
+    histogram(
+      eqd,
+      settings.layer.histogramBins,
+      tr(lang, { en: 'Pore size distribution', de: 'Porengrößenverteilung' }),
+      tr(lang, { en: 'Equivalent diameter', de: 'Äquivalentdurchmesser' }),
+      tr(lang, { en: 'Count', de: 'Anzahl' }),
+      'µm',
+      hex(col),
+    ),
+  );
   const filename = 'porosity-overlay.png';
   ctx.files.push({ filename, data: await encodePng(overlayRgb(img, [{ mask: clean, color: rgb255(col), alpha: 0.6 }]), w, h) });
   ctx.items.push({ type: 'image', filename });

@@ -51,16 +51,19 @@ function dynamicSeedsReference(dist: Float32Array, w: number, h: number): { seed
   for (let i = 0; i < S.length; i++) {
     const l = S[i];
     if (!l) continue;
-    if (peak[l] < 3.5) { S[i] = 0; continue; }
+    if (peak[l] < 3.5) {
+      S[i] = 0;
+      continue;
+    }
     if (!map[l]) map[l] = ++n;
     S[i] = map[l];
   }
   return { seeds: S, count: n };
 }
 
-
 function expectSameSeeds(dist: Float32Array, w: number, h: number) {
-  const a = dynamicSeeds(dist, w, h), b = dynamicSeedsReference(dist, w, h);
+  const a = dynamicSeeds(dist, w, h),
+    b = dynamicSeedsReference(dist, w, h);
   expect(a.count).toBe(b.count);
   let diff = 0;
   for (let i = 0; i < a.seeds.length; i++) if (a.seeds[i] !== b.seeds[i]) diff++;
@@ -72,10 +75,14 @@ describe('dynamicSeeds (level tree on run lengths) equals the per-level referenc
   it('on random blobs with narrow gaps', () => {
     const r = rng(7);
     for (let t = 0; t < 4; t++) {
-      const w = 300 + t * 37, h = 200 + t * 23;
+      const w = 300 + t * 37,
+        h = 200 + t * 23;
       const m = new Uint8Array(w * h);
       for (let c = 0; c < 40; c++) {
-        const cx = r() * w, cy = r() * h, rx = 3 + r() * 30, ry = 3 + r() * 30;
+        const cx = r() * w,
+          cy = r() * h,
+          rx = 3 + r() * 30,
+          ry = 3 + r() * 30;
         for (let y = Math.max(0, Math.floor(cy - ry)); y < Math.min(h, cy + ry); y++)
           for (let x = Math.max(0, Math.floor(cx - rx)); x < Math.min(w, cx + rx); x++)
             if (((x - cx) / rx) ** 2 + ((y - cy) / ry) ** 2 <= 1) m[y * w + x] = 255;
@@ -87,19 +94,25 @@ describe('dynamicSeeds (level tree on run lengths) equals the per-level referenc
   it('on random level fields (every 8-neighbour configuration)', () => {
     const r = rng(11);
     for (let t = 0; t < 6; t++) {
-      const w = 120 + t * 13, h = 90 + t * 7;
+      const w = 120 + t * 13,
+        h = 90 + t * 7;
       const d = new Float32Array(w * h);
       // pure noise (t even) or blocky noise: sparse, diagonal-only and touching cores at every level
       for (let y = 0; y < h; y++)
-        for (let x = 0; x < w; x++) d[y * w + x] = t % 2 === 0 ? r() * 14 : ((Math.floor(x / 3) * 7919 + Math.floor(y / 2) * 104729) % 97) / 97 * 14 + r() * 3;
+        for (let x = 0; x < w; x++)
+          d[y * w + x] = t % 2 === 0 ? r() * 14 : (((Math.floor(x / 3) * 7919 + Math.floor(y / 2) * 104729) % 97) / 97) * 14 + r() * 3;
       expectSameSeeds(d, w, h);
     }
   });
   it('on synthetic grain boundary maps', async () => {
-    for (const [seed, noise] of [[1, 6], [2, 12]]) {
+    for (const [seed, noise] of [
+      [1, 6],
+      [2, 12],
+    ]) {
       const s = await grainImage({ width: 500, height: 400, grainPx: 30, noise, seed, scaleBar: null });
       const { data, info } = await sharp(s.png).greyscale().raw().toBuffer({ resolveWithObject: true });
-      const w = info.width, h = info.height;
+      const w = info.width,
+        h = info.height;
       const img = { width: w, height: h, data: new Uint8Array(data) };
       const seg = await segmentGrains(img, new Uint8Array(w * h).fill(1), '20241025');
       const interior = new Uint8Array(w * h);

@@ -24,27 +24,42 @@ const present = (k: Row) => ({
  */
 export async function accessKeysRoutes(app: App, ctx: Ctx): Promise<void> {
   app.get('/access-keys', { config: { auth: 'user' }, schema: { tags, response: { 200: Type.Array(AccessKey) } } }, async (request) => {
-    const rows = await ctx.db.select().from(accessKeys).where(eq(accessKeys.userId, requireAuth(request).user.id)).orderBy(desc(accessKeys.createdAt));
+    const rows = await ctx.db
+      .select()
+      .from(accessKeys)
+      .where(eq(accessKeys.userId, requireAuth(request).user.id))
+      .orderBy(desc(accessKeys.createdAt));
     return rows.map(present);
   });
 
-  app.post('/access-keys', { config: { auth: 'user' }, schema: { tags, body: CreateAccessKeyBody, response: { 200: CreatedAccessKey } } }, async (request) => {
-    const name = request.body.name.trim();
-    new FieldErrors().add('name', requiredRule(name)).throwIfAny();
-    const { token, hash } = newToken('lam_');
-    const [row] = await ctx.db.insert(accessKeys).values({ userId: requireAuth(request).user.id, name, keyHash: hash }).returning();
-    return { ...present(row), code: token };
-  });
+  app.post(
+    '/access-keys',
+    { config: { auth: 'user' }, schema: { tags, body: CreateAccessKeyBody, response: { 200: CreatedAccessKey } } },
+    async (request) => {
+      const name = request.body.name.trim();
+      new FieldErrors().add('name', requiredRule(name)).throwIfAny();
+      const { token, hash } = newToken('lam_');
+      const [row] = await ctx.db
+        .insert(accessKeys)
+        .values({ userId: requireAuth(request).user.id, name, keyHash: hash })
+        .returning();
+      return { ...present(row), code: token };
+    },
+  );
 
-  app.patch('/access-keys/:id', { config: { auth: 'user' }, schema: { tags, params: IdParams, body: UpdateAccessKeyBody, response: { 200: AccessKey } } }, async (request) => {
-    const [row] = await ctx.db
-      .update(accessKeys)
-      .set({ enabled: request.body.enabled })
-      .where(and(eq(accessKeys.id, request.params.id), eq(accessKeys.userId, requireAuth(request).user.id)))
-      .returning();
-    if (!row) throw notFound('access key');
-    return present(row);
-  });
+  app.patch(
+    '/access-keys/:id',
+    { config: { auth: 'user' }, schema: { tags, params: IdParams, body: UpdateAccessKeyBody, response: { 200: AccessKey } } },
+    async (request) => {
+      const [row] = await ctx.db
+        .update(accessKeys)
+        .set({ enabled: request.body.enabled })
+        .where(and(eq(accessKeys.id, request.params.id), eq(accessKeys.userId, requireAuth(request).user.id)))
+        .returning();
+      if (!row) throw notFound('access key');
+      return present(row);
+    },
+  );
 
   app.delete('/access-keys/:id', { config: { auth: 'user' }, schema: { tags, params: IdParams } }, async (request, reply) => {
     const [row] = await ctx.db

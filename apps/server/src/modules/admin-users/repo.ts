@@ -12,10 +12,18 @@ export const userSortColumns = {
 } as const;
 
 /** The customer list of back-office §3 with license, NPS, tags and the number of uploaded images. */
-export async function listCustomers(db: Db, opts: { filter?: string; sortKey?: keyof typeof userSortColumns; sortOrder?: 'asc' | 'desc'; limit: number }) {
+export async function listCustomers(
+  db: Db,
+  opts: { filter?: string; sortKey?: keyof typeof userSortColumns; sortOrder?: 'asc' | 'desc'; limit: number },
+) {
   const term = opts.filter?.trim();
   const where = term
-    ? or(ilike(users.email, `%${term}%`), ilike(sql`${users.name} || ' ' || ${users.surname}`, `%${term}%`), ilike(sql`${users.address}->>'company'`, `%${term}%`), sql`${users.id}::text = ${term}`)
+    ? or(
+        ilike(users.email, `%${term}%`),
+        ilike(sql`${users.name} || ' ' || ${users.surname}`, `%${term}%`),
+        ilike(sql`${users.address}->>'company'`, `%${term}%`),
+        sql`${users.id}::text = ${term}`,
+      )
     : undefined;
   const column = userSortColumns[opts.sortKey ?? 'timeJoined'];
   const rows = await db
@@ -30,7 +38,11 @@ export async function listCustomers(db: Db, opts: { filter?: string; sortKey?: k
   const ids = rows.map((r) => r.u.id);
   const [lics, nps] = ids.length
     ? await Promise.all([
-        db.select().from(licenses).where(and(eq(licenses.active, true), inArray(licenses.userId, ids))).orderBy(desc(licenses.createdAt)),
+        db
+          .select()
+          .from(licenses)
+          .where(and(eq(licenses.active, true), inArray(licenses.userId, ids)))
+          .orderBy(desc(licenses.createdAt)),
         db.select().from(npsResponses).where(inArray(npsResponses.userId, ids)),
       ])
     : [[], []];
@@ -45,7 +57,11 @@ export async function listCustomers(db: Db, opts: { filter?: string; sortKey?: k
       role: u.role,
       trainingConsent: u.trainingConsent,
       license: license
-        ? { type: license.type, limits: { images: license.images, used: license.used, finish: license.finishAt?.toISOString() ?? null }, createdBy: license.createdBy }
+        ? {
+            type: license.type,
+            limits: { images: license.images, used: license.used, finish: license.finishAt?.toISOString() ?? null },
+            createdBy: license.createdBy,
+          }
         : null,
       timeJoined: u.createdAt.toISOString(),
       lastLogin: u.lastLoginAt?.toISOString() ?? null,

@@ -16,7 +16,19 @@ const USER_READ = { auth: { permission: 'USER.READ' } };
 const ROLES = ['ADMIN', 'POWER_USER', 'EDITOR', 'USER', 'BLOCKED'] as const;
 /** The privileges an administrator can grant (back-office §6). */
 export const KNOWN_PRIVILEGES = ['USER.READ', 'JOB.READ'];
-const csvColumns = ['id', 'fullName', 'email', 'company', 'phone', 'role', 'trainingConsent', 'license', 'timeJoined', 'lastLogin', 'uploaded'] as const;
+const csvColumns = [
+  'id',
+  'fullName',
+  'email',
+  'company',
+  'phone',
+  'role',
+  'trainingConsent',
+  'license',
+  'timeJoined',
+  'lastLogin',
+  'uploaded',
+] as const;
 const DAY = 86_400_000;
 
 /**
@@ -28,21 +40,46 @@ export async function adminUsersRoutes(app: App, ctx: Ctx): Promise<void> {
   const Sort = Type.Optional(Type.Union(Object.keys(userSortColumns).map((k) => Type.Literal(k))));
   app.get(
     '/admin/users2',
-    { config: USER_READ, schema: { tags, querystring: Type.Object({ sortKey: Sort, sortOrder: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')])), filter: Type.Optional(Type.String({ maxLength: 200 })), columns: Type.Optional(Type.Unknown()) }) } },
-    async (request) => listCustomers(ctx.db, { ...request.query, sortKey: request.query.sortKey as keyof typeof userSortColumns | undefined, limit: 5000 }),
+    {
+      config: USER_READ,
+      schema: {
+        tags,
+        querystring: Type.Object({
+          sortKey: Sort,
+          sortOrder: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')])),
+          filter: Type.Optional(Type.String({ maxLength: 200 })),
+          columns: Type.Optional(Type.Unknown()),
+        }),
+      },
+    },
+    async (request) =>
+      listCustomers(ctx.db, { ...request.query, sortKey: request.query.sortKey as keyof typeof userSortColumns | undefined, limit: 5000 }),
   );
 
-  app.get('/admin/users2/csv', { config: USER_READ, schema: { tags, querystring: Type.Object({ 'columns[]': Type.Optional(Type.Union([Type.String(), Type.Array(Type.String())])), columns: Type.Optional(Type.Union([Type.String(), Type.Array(Type.String())])) }) } }, async (request, reply) => {
-    const asked = [request.query['columns[]'] ?? request.query.columns ?? []].flat().flatMap((c) => String(c).split(','));
-    const cols = asked.length ? csvColumns.filter((c) => asked.includes(c)) : [...csvColumns];
-    const rows = await listCustomers(ctx.db, { limit: 1_000_000 });
-    const cell = (v: unknown) => {
-      const s = v === null || v === undefined ? '' : typeof v === 'object' ? (v as { type?: string }).type ?? JSON.stringify(v) : String(v);
-      return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-    };
-    reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="users.csv"');
-    return [cols.join(','), ...rows.map((r) => cols.map((c) => cell(r[c])).join(','))].join('\r\n') + '\r\n';
-  });
+  app.get(
+    '/admin/users2/csv',
+    {
+      config: USER_READ,
+      schema: {
+        tags,
+        querystring: Type.Object({
+          'columns[]': Type.Optional(Type.Union([Type.String(), Type.Array(Type.String())])),
+          columns: Type.Optional(Type.Union([Type.String(), Type.Array(Type.String())])),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const asked = [request.query['columns[]'] ?? request.query.columns ?? []].flat().flatMap((c) => String(c).split(','));
+      const cols = asked.length ? csvColumns.filter((c) => asked.includes(c)) : [...csvColumns];
+      const rows = await listCustomers(ctx.db, { limit: 1_000_000 });
+      const cell = (v: unknown) => {
+        const s = v === null || v === undefined ? '' : typeof v === 'object' ? ((v as { type?: string }).type ?? JSON.stringify(v)) : String(v);
+        return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+      };
+      reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="users.csv"');
+      return [cols.join(','), ...rows.map((r) => cols.map((c) => cell(r[c])).join(','))].join('\r\n') + '\r\n';
+    },
+  );
 
   app.get('/users/:id/stats', { config: USER_READ, schema: { tags, params: IdParams } }, async (request) => {
     if (!(await findUserById(ctx.db, request.params.id))) throw notFound('user');
@@ -67,21 +104,37 @@ export async function adminUsersRoutes(app: App, ctx: Ctx): Promise<void> {
     };
   });
 
-  app.patch('/users/:id', { config: ADMIN, schema: { tags, params: Type.Object({ id: Type.String({ maxLength: 64 }) }), body: Type.Object({ role: Type.Optional(Type.String({ maxLength: 20 })) }) } }, async (request) => {
-    const role = request.body.role as (typeof ROLES)[number] | undefined;
-    if (!request.params.id || !role || !ROLES.includes(role) || !/^[0-9a-f-]{36}$/i.test(request.params.id)) {
-      throw new AppError(400, 'USER_OR_ROLE_UNDEFINED', 'adminUsersErrors.userOrRoleUndefined', {}, [{ field: 'role', key: 'adminUsersErrors.userOrRoleUndefined' }]);
-    }
-    const target = await findUserById(ctx.db, request.params.id);
-    if (!target) throw notFound('user');
-    if (target.role === 'ADMIN' && role !== 'ADMIN') await assertAnotherAdmin(target.id);
-    await updateUser(ctx.db, target.id, { role });
-    if (role !== target.role) await endAllSessions(ctx.db, target.id);
-    return { id: target.id, role };
-  });
+  app.patch(
+    '/users/:id',
+    {
+      config: ADMIN,
+      schema: {
+        tags,
+        params: Type.Object({ id: Type.String({ maxLength: 64 }) }),
+        body: Type.Object({ role: Type.Optional(Type.String({ maxLength: 20 })) }),
+      },
+    },
+    async (request) => {
+      const role = request.body.role as (typeof ROLES)[number] | undefined;
+      if (!request.params.id || !role || !ROLES.includes(role) || !/^[0-9a-f-]{36}$/i.test(request.params.id)) {
+        throw new AppError(400, 'USER_OR_ROLE_UNDEFINED', 'adminUsersErrors.userOrRoleUndefined', {}, [
+          { field: 'role', key: 'adminUsersErrors.userOrRoleUndefined' },
+        ]);
+      }
+      const target = await findUserById(ctx.db, request.params.id);
+      if (!target) throw notFound('user');
+      if (target.role === 'ADMIN' && role !== 'ADMIN') await assertAnotherAdmin(target.id);
+      await updateUser(ctx.db, target.id, { role });
+      if (role !== target.role) await endAllSessions(ctx.db, target.id);
+      return { id: target.id, role };
+    },
+  );
 
   const assertAnotherAdmin = async (exceptId: string) => {
-    const [row] = await ctx.db.select({ n: count() }).from(users).where(and(eq(users.role, 'ADMIN'), ne(users.id, exceptId)));
+    const [row] = await ctx.db
+      .select({ n: count() })
+      .from(users)
+      .where(and(eq(users.role, 'ADMIN'), ne(users.id, exceptId)));
     if (Number(row.n) === 0) throw new AppError(409, 'LAST_ADMIN', 'adminUsersErrors.lastAdmin');
   };
 
@@ -103,12 +156,19 @@ export async function adminUsersRoutes(app: App, ctx: Ctx): Promise<void> {
     return { status: 'OK' };
   });
 
-  app.patch('/admin/users/:id/preferences', { config: ADMIN, schema: { tags, params: IdParams, body: Type.Object({ removeDataPermanently: Type.Boolean() }, { additionalProperties: false }) } }, async (request) => {
-    const target = await findUserById(ctx.db, request.params.id);
-    if (!target) throw notFound('user');
-    await updateUser(ctx.db, target.id, { removeDataPermanently: request.body.removeDataPermanently });
-    return { status: 'OK' };
-  });
+  app.patch(
+    '/admin/users/:id/preferences',
+    {
+      config: ADMIN,
+      schema: { tags, params: IdParams, body: Type.Object({ removeDataPermanently: Type.Boolean() }, { additionalProperties: false }) },
+    },
+    async (request) => {
+      const target = await findUserById(ctx.db, request.params.id);
+      if (!target) throw notFound('user');
+      await updateUser(ctx.db, target.id, { removeDataPermanently: request.body.removeDataPermanently });
+      return { status: 'OK' };
+    },
+  );
 
   /** The admin's browser now acts as the user (GET /users/me shows impersonatedBy); signing out ends it. */
   app.post('/users/:id/impersonate', { config: ADMIN, schema: { tags, params: IdParams } }, async (request, reply) => {
@@ -121,7 +181,11 @@ export async function adminUsersRoutes(app: App, ctx: Ctx): Promise<void> {
   });
 
   app.get('/admin/acl', { config: ADMIN, schema: { tags } }, async () => {
-    const rows = await ctx.db.select({ p: privileges, name: users.name, surname: users.surname, role: users.role, id: users.id }).from(users).leftJoin(privileges, eq(privileges.userId, users.id)).where(eq(users.role, 'POWER_USER'));
+    const rows = await ctx.db
+      .select({ p: privileges, name: users.name, surname: users.surname, role: users.role, id: users.id })
+      .from(users)
+      .leftJoin(privileges, eq(privileges.userId, users.id))
+      .where(eq(users.role, 'POWER_USER'));
     const byUser = new Map<string, { userId: string; name: string; privileges: Array<{ resource: string; action: string }> }>();
     for (const r of rows) {
       const entry = byUser.get(r.id) ?? { userId: r.id, name: `${r.name} ${r.surname}`.trim(), privileges: [] };
@@ -133,7 +197,21 @@ export async function adminUsersRoutes(app: App, ctx: Ctx): Promise<void> {
 
   app.put(
     '/admin/acl/:id',
-    { config: ADMIN, schema: { tags, params: IdParams, body: Type.Object({ privileges: Type.Array(Type.Object({ resource: Type.String({ maxLength: 40 }), action: Type.String({ maxLength: 40 }) }), { maxItems: 20 }) }, { additionalProperties: false }) } },
+    {
+      config: ADMIN,
+      schema: {
+        tags,
+        params: IdParams,
+        body: Type.Object(
+          {
+            privileges: Type.Array(Type.Object({ resource: Type.String({ maxLength: 40 }), action: Type.String({ maxLength: 40 }) }), {
+              maxItems: 20,
+            }),
+          },
+          { additionalProperties: false },
+        ),
+      },
+    },
     async (request) => {
       const unknown = request.body.privileges.findIndex((p) => !KNOWN_PRIVILEGES.includes(`${p.resource}.${p.action}`));
       if (unknown >= 0) throw validationFailed([{ field: `privileges.${unknown}`, key: 'adminUsersErrors.unknownPrivilege' }]);
@@ -155,7 +233,12 @@ export async function adminUsersRoutes(app: App, ctx: Ctx): Promise<void> {
       schema: {
         tags,
         body: Type.Object(
-          { type: Type.Union([Type.Literal('IMAGES_LIMITED'), Type.Literal('TIME_LIMITED'), Type.Literal('UNLIMITED')]), images: Type.Optional(Type.Union([Type.Integer(), Type.Null()])), days: Type.Optional(Type.Union([Type.Integer(), Type.Null()])), userId: Type.String({ format: 'uuid' }) },
+          {
+            type: Type.Union([Type.Literal('IMAGES_LIMITED'), Type.Literal('TIME_LIMITED'), Type.Literal('UNLIMITED')]),
+            images: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
+            days: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
+            userId: Type.String({ format: 'uuid' }),
+          },
           { additionalProperties: false },
         ),
       },
@@ -168,14 +251,28 @@ export async function adminUsersRoutes(app: App, ctx: Ctx): Promise<void> {
       if (problems.length) throw validationFailed(problems);
       if (!(await findUserById(ctx.db, userId))) throw notFound('user');
       const row = await ctx.db.transaction(async (tx) => {
-        await tx.update(licenses).set({ active: false }).where(and(eq(licenses.userId, userId), eq(licenses.active, true)));
+        await tx
+          .update(licenses)
+          .set({ active: false })
+          .where(and(eq(licenses.userId, userId), eq(licenses.active, true)));
         const [l] = await tx
           .insert(licenses)
-          .values({ userId, type, createdBy: 'ADMIN', createdById: requireAuth(request).user.id, images: type === 'IMAGES_LIMITED' ? images! : null, finishAt: type === 'TIME_LIMITED' ? new Date(Date.now() + days! * DAY) : null })
+          .values({
+            userId,
+            type,
+            createdBy: 'ADMIN',
+            createdById: requireAuth(request).user.id,
+            images: type === 'IMAGES_LIMITED' ? images! : null,
+            finishAt: type === 'TIME_LIMITED' ? new Date(Date.now() + days! * DAY) : null,
+          })
           .returning();
         return l;
       });
-      return { type: row.type, limits: { images: row.images, used: row.used, finish: row.finishAt?.toISOString() ?? null }, createdBy: row.createdBy };
+      return {
+        type: row.type,
+        limits: { images: row.images, used: row.used, finish: row.finishAt?.toISOString() ?? null },
+        createdBy: row.createdBy,
+      };
     },
   );
 
@@ -184,7 +281,16 @@ export async function adminUsersRoutes(app: App, ctx: Ctx): Promise<void> {
   const Count = Type.Integer({ minimum: 0, maximum: 100_000 });
   app.put(
     '/admin/licenses/demo',
-    { config: ADMIN, schema: { tags, body: Type.Object({ maxImages: Count, demoDuration: Count, extensionDuration: Count, reminderBeforeExpiry: Count, reminderBeforeExtensionExpiry: Count }, { additionalProperties: false }) } },
+    {
+      config: ADMIN,
+      schema: {
+        tags,
+        body: Type.Object(
+          { maxImages: Count, demoDuration: Count, extensionDuration: Count, reminderBeforeExpiry: Count, reminderBeforeExtensionExpiry: Count },
+          { additionalProperties: false },
+        ),
+      },
+    },
     async (request) => {
       const value: DemoLicenseSettings = { ...defaultDemoLicense, ...request.body };
       await putSetting(ctx.db, 'demoLicense', value);

@@ -34,13 +34,16 @@ export class FieldErrors {
   }
 }
 
-export const conflict = (code: string, key: string, vars: Record<string, string | number> = {}) => new AppError(409, code, `adminErrors.${key}`, vars);
-export const badRequest = (code: string, key: string, vars: Record<string, string | number> = {}) => new AppError(400, code, `adminErrors.${key}`, vars);
+export const conflict = (code: string, key: string, vars: Record<string, string | number> = {}) =>
+  new AppError(409, code, `adminErrors.${key}`, vars);
+export const badRequest = (code: string, key: string, vars: Record<string, string | number> = {}) =>
+  new AppError(400, code, `adminErrors.${key}`, vars);
 
 export const isUuid = (v: unknown): v is string => typeof v === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v);
 
 /** Seconds with one decimal, or null. */
-export const seconds = (ms: number | null | undefined): number | null => (ms === null || ms === undefined || !Number.isFinite(Number(ms)) ? null : Math.round(Number(ms) / 100) / 10);
+export const seconds = (ms: number | null | undefined): number | null =>
+  ms === null || ms === undefined || !Number.isFinite(Number(ms)) ? null : Math.round(Number(ms) / 100) / 10;
 
 /** Raw SQL rows (PGlite and node-postgres both answer `{rows}`). */
 export async function rows<T>(db: Db, query: SQL): Promise<T[]> {
@@ -55,7 +58,10 @@ export async function userFromBody(db: Db, userId: unknown): Promise<{ id: strin
     e.add('userId', 'userRequired');
     e.throwIfAny();
   }
-  const [u] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId as string));
+  const [u] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.id, userId as string));
   if (!u) throw notFound('user');
   return u;
 }

@@ -1,12 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import { findCycle, inheritanceChain, inheritedSettings, mergeOrder, resolveSettings, sortParents, type GroupNode } from './customizations-resolve.ts';
+import {
+  findCycle,
+  inheritanceChain,
+  inheritedSettings,
+  mergeOrder,
+  resolveSettings,
+  sortParents,
+  type GroupNode,
+} from './customizations-resolve.ts';
 
 const graph = (...nodes: Array<[string, Record<string, unknown>, Array<[string, number]>]>) =>
-  new Map<string, GroupNode>(nodes.map(([id, settings, parents]) => [id, { id, settings, parents: parents.map(([parentId, priority]) => ({ parentId, priority })) }]));
+  new Map<string, GroupNode>(
+    nodes.map(([id, settings, parents]) => [id, { id, settings, parents: parents.map(([parentId, priority]) => ({ parentId, priority })) }]),
+  );
 
 describe('sortParents', () => {
   it('orders by priority, 0 first, ties by id', () => {
-    expect(sortParents([{ parentId: 'b', priority: 1 }, { parentId: 'c', priority: 0 }, { parentId: 'a', priority: 1 }]).map((p) => p.parentId)).toEqual(['c', 'a', 'b']);
+    expect(
+      sortParents([
+        { parentId: 'b', priority: 1 },
+        { parentId: 'c', priority: 0 },
+        { parentId: 'a', priority: 1 },
+      ]).map((p) => p.parentId),
+    ).toEqual(['c', 'a', 'b']);
   });
 });
 
@@ -15,25 +31,65 @@ describe('resolution', () => {
     ['base', { a: 1, nested: { x: 1, y: 1 }, list: [1, 2] }, []],
     ['p0', { a: 2, nested: { x: 2 } }, [['base', 0]]],
     ['p1', { a: 3, b: 3, nested: { z: 3 }, list: [9] }, []],
-    ['child', { c: 4 }, [['p1', 1], ['p0', 0]]],
+    [
+      'child',
+      { c: 4 },
+      [
+        ['p1', 1],
+        ['p0', 0],
+      ],
+    ],
   );
   it('applies defaults, then parents from the last priority to priority 0, then the group itself', () => {
     expect(mergeOrder(g, 'child')).toEqual(['p1', 'base', 'p0', 'child']);
-    expect(resolveSettings(g, 'child', { a: 0, d: 0, nested: { w: 0 } })).toEqual({ a: 2, b: 3, c: 4, d: 0, nested: { w: 0, x: 2, y: 1, z: 3 }, list: [1, 2] });
+    expect(resolveSettings(g, 'child', { a: 0, d: 0, nested: { w: 0 } })).toEqual({
+      a: 2,
+      b: 3,
+      c: 4,
+      d: 0,
+      nested: { w: 0, x: 2, y: 1, z: 3 },
+      list: [1, 2],
+    });
   });
   it('own settings win over every parent', () => {
     const h = graph(['p', { a: 1, o: { k: 1 } }, []], ['g', { a: 5, o: { k: 5 } }, [['p', 0]]]);
     expect(resolveSettings(h, 'g', { a: 0 })).toEqual({ a: 5, o: { k: 5 } });
   });
   it('swapping priorities swaps the winner', () => {
-    const h = graph(['x', { v: 'x' }, []], ['y', { v: 'y' }, []], ['g', {}, [['x', 0], ['y', 1]]]);
+    const h = graph(
+      ['x', { v: 'x' }, []],
+      ['y', { v: 'y' }, []],
+      [
+        'g',
+        {},
+        [
+          ['x', 0],
+          ['y', 1],
+        ],
+      ],
+    );
     expect(resolveSettings(h, 'g', {})).toEqual({ v: 'x' });
-    h.get('g')!.parents = [{ parentId: 'x', priority: 1 }, { parentId: 'y', priority: 0 }];
+    h.get('g')!.parents = [
+      { parentId: 'x', priority: 1 },
+      { parentId: 'y', priority: 0 },
+    ];
     expect(resolveSettings(h, 'g', {})).toEqual({ v: 'y' });
   });
   it('a group reached twice is applied once, at its strongest place', () => {
     // g: [p0 → base, p1]; p1 → base. base reached through p1 (weaker) and p0 (stronger).
-    const h = graph(['base', { v: 'base' }, []], ['p1', { v: 'p1' }, [['base', 0]]], ['p0', {}, [['base', 0]]], ['g', {}, [['p0', 0], ['p1', 1]]]);
+    const h = graph(
+      ['base', { v: 'base' }, []],
+      ['p1', { v: 'p1' }, [['base', 0]]],
+      ['p0', {}, [['base', 0]]],
+      [
+        'g',
+        {},
+        [
+          ['p0', 0],
+          ['p1', 1],
+        ],
+      ],
+    );
     expect(mergeOrder(h, 'g')).toEqual(['p1', 'base', 'p0', 'g']);
     expect(resolveSettings(h, 'g', {})).toEqual({ v: 'base' });
     expect(inheritanceChain(h, 'g')).toEqual(['p0', 'base', 'p1']);
@@ -48,7 +104,17 @@ describe('resolution', () => {
     expect(g.get('base')!.settings).toEqual({ a: 1, nested: { x: 1, y: 1 }, list: [1, 2] });
   });
   it('skips unknown parents and stops at cycles', () => {
-    const h = graph(['a', { v: 'a' }, [['b', 0], ['ghost', 1]]], ['b', { v: 'b' }, [['a', 0]]]);
+    const h = graph(
+      [
+        'a',
+        { v: 'a' },
+        [
+          ['b', 0],
+          ['ghost', 1],
+        ],
+      ],
+      ['b', { v: 'b' }, [['a', 0]]],
+    );
     expect(mergeOrder(h, 'a')).toEqual(['b', 'a']);
     expect(resolveSettings(h, 'a', {})).toEqual({ v: 'a' });
   });

@@ -69,7 +69,13 @@ async function presentGroups(db: Db, ids?: string[]) {
       .where(inArray(customizationMembers.groupId, gids))
       .orderBy(asc(users.surname), asc(users.name), asc(users.email)),
     db
-      .select({ groupId: customizationParents.groupId, parentId: customizationParents.parentId, priority: customizationParents.priority, nameEn: customizationGroups.nameEn, nameDe: customizationGroups.nameDe })
+      .select({
+        groupId: customizationParents.groupId,
+        parentId: customizationParents.parentId,
+        priority: customizationParents.priority,
+        nameEn: customizationGroups.nameEn,
+        nameDe: customizationGroups.nameDe,
+      })
       .from(customizationParents)
       .innerJoin(customizationGroups, eq(customizationGroups.id, customizationParents.parentId))
       .where(inArray(customizationParents.groupId, gids)),
@@ -82,7 +88,11 @@ async function presentGroups(db: Db, ids?: string[]) {
     modelId: g.modelId,
     model,
     members: members.filter((m) => m.groupId === g.id).map(({ groupId: _g, ...m }) => m),
-    parents: sortParents(parents.filter((p) => p.groupId === g.id)).map((p) => ({ parentId: p.parentId, priority: p.priority, parent: { id: p.parentId, nameEn: p.nameEn, nameDe: p.nameDe } })),
+    parents: sortParents(parents.filter((p) => p.groupId === g.id)).map((p) => ({
+      parentId: p.parentId,
+      priority: p.priority,
+      parent: { id: p.parentId, nameEn: p.nameEn, nameDe: p.nameDe },
+    })),
     createdAt: g.createdAt.toISOString(),
     updatedAt: g.updatedAt.toISOString(),
   }));
@@ -156,7 +166,12 @@ async function assertModelExists(db: Db, modelId: string): Promise<void> {
  */
 async function assertNoOtherGroup(tx: Db, groupId: string, modelId: string, userIds: string[]): Promise<void> {
   if (!userIds.length) return;
-  await tx.execute(sql`select id from users where id in (${sql.join(userIds.map((u) => sql`${u}`), sql`, `)}) for update`);
+  await tx.execute(
+    sql`select id from users where id in (${sql.join(
+      userIds.map((u) => sql`${u}`),
+      sql`, `,
+    )}) for update`,
+  );
   const [other] = await tx
     .select({ nameEn: customizationGroups.nameEn, nameDe: customizationGroups.nameDe })
     .from(customizationMembers)
@@ -176,7 +191,10 @@ async function assertNoOtherGroup(tx: Db, groupId: string, modelId: string, user
 export const customizationSettingsResolver: SettingsResolver = async (db, userId, modelId, customizationId) => {
   let group: GroupRow | undefined;
   if (customizationId && isUuid(customizationId)) {
-    [group] = await db.select().from(customizationGroups).where(and(eq(customizationGroups.id, customizationId), eq(customizationGroups.modelId, modelId)));
+    [group] = await db
+      .select()
+      .from(customizationGroups)
+      .where(and(eq(customizationGroups.id, customizationId), eq(customizationGroups.modelId, modelId)));
   }
   if (!group) {
     [group] = await db
@@ -214,11 +232,22 @@ export async function customizationRoutes(app: App, ctx: Ctx): Promise<void> {
     await db.transaction(async (tx) => {
       if (values.modelId !== group.modelId) {
         // Moving the group to another model: its members must be free there, and its settings must fit.
-        const members = await tx.select({ userId: customizationMembers.userId }).from(customizationMembers).where(eq(customizationMembers.groupId, group.id));
-        await assertNoOtherGroup(tx as unknown as Db, group.id, values.modelId, members.map((m) => m.userId));
+        const members = await tx
+          .select({ userId: customizationMembers.userId })
+          .from(customizationMembers)
+          .where(eq(customizationMembers.groupId, group.id));
+        await assertNoOtherGroup(
+          tx as unknown as Db,
+          group.id,
+          values.modelId,
+          members.map((m) => m.userId),
+        );
         assertValid((await schemaOf(tx as unknown as Db, values.modelId)).schema, group.settings ?? {});
       }
-      await tx.update(customizationGroups).set({ ...values, updatedAt: new Date() }).where(eq(customizationGroups.id, group.id));
+      await tx
+        .update(customizationGroups)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(customizationGroups.id, group.id));
     });
     return { ...(await presentGroup(db, group.id)), message: message(request, 'groupEdited') };
   });
@@ -246,21 +275,26 @@ export async function customizationRoutes(app: App, ctx: Ctx): Promise<void> {
         })
         .returning();
       const parents = await tx.select().from(customizationParents).where(eq(customizationParents.groupId, group.id));
-      if (parents.length) await tx.insert(customizationParents).values(parents.map((p) => ({ groupId: c.id, parentId: p.parentId, priority: p.priority })));
+      if (parents.length)
+        await tx.insert(customizationParents).values(parents.map((p) => ({ groupId: c.id, parentId: p.parentId, priority: p.priority })));
       return c;
     });
     return { ...(await presentGroup(db, copy.id)), message: message(request, 'groupCloned') };
   });
 
-  app.put(`${base}/groups/:groupId/members`, { config: ADMIN, schema: { tags, params: GroupId, body: Type.Object({ userId: Type.Optional(Type.Unknown()) }) } }, async (request) => {
-    const group = await findGroup(db, request.params.groupId);
-    const u = await userFromBody(db, request.body.userId);
-    await db.transaction(async (tx) => {
-      await assertNoOtherGroup(tx as unknown as Db, group.id, group.modelId, [u.id]);
-      await tx.insert(customizationMembers).values({ groupId: group.id, userId: u.id }).onConflictDoNothing();
-    });
-    return { groupId: group.id, userId: u.id, message: message(request, 'memberAdded') };
-  });
+  app.put(
+    `${base}/groups/:groupId/members`,
+    { config: ADMIN, schema: { tags, params: GroupId, body: Type.Object({ userId: Type.Optional(Type.Unknown()) }) } },
+    async (request) => {
+      const group = await findGroup(db, request.params.groupId);
+      const u = await userFromBody(db, request.body.userId);
+      await db.transaction(async (tx) => {
+        await assertNoOtherGroup(tx as unknown as Db, group.id, group.modelId, [u.id]);
+        await tx.insert(customizationMembers).values({ groupId: group.id, userId: u.id }).onConflictDoNothing();
+      });
+      return { groupId: group.id, userId: u.id, message: message(request, 'memberAdded') };
+    },
+  );
 
   app.delete(
     `${base}/groups/:groupId/members/:userId`,
@@ -277,52 +311,67 @@ export async function customizationRoutes(app: App, ctx: Ctx): Promise<void> {
   );
 
   // Replaces the parent set (the screen sends every parent with its new priority, for adding and reordering).
-  app.post(`${base}/groups/:groupId/parents`, { config: ADMIN, schema: { tags, params: GroupId, body: Type.Object({ parents: Type.Optional(Type.Unknown()) }) } }, async (request) => {
-    const group = await findGroup(db, request.params.groupId);
-    const raw = request.body.parents;
-    const e = new FieldErrors();
-    if (!Array.isArray(raw)) {
-      e.add('parents', 'filterInvalid');
-      e.throwIfAny();
-    }
-    const list = raw as unknown[];
-    const parents: Array<{ parentId: string; priority: number }> = [];
-    const seen = new Set<string>();
-    list.forEach((item, i) => {
-      const p = (isPlain(item) ? item : {}) as { parentId?: unknown; priority?: unknown };
-      if (!isUuid(p.parentId)) e.add(`parents.${i}.parentId`, 'parentUnknown', { parent: String(p.parentId ?? '') });
-      else if (seen.has(p.parentId)) e.add(`parents.${i}.parentId`, 'parentDuplicate', { parent: p.parentId });
-      // A missing priority means the list order.
-      const priority = p.priority ?? i;
-      if (typeof priority !== 'number' || !Number.isInteger(priority) || priority < 0 || priority > 1_000_000) e.add(`parents.${i}.priority`, 'priorityInvalid');
-      if (isUuid(p.parentId)) seen.add(p.parentId);
-      parents.push({ parentId: String(p.parentId), priority: priority as number });
-    });
-    e.throwIfAny();
-    const self = parents.findIndex((p) => p.parentId === group.id);
-    if (self >= 0) throw new AppError(400, 'CUSTOMIZATION_SELF_PARENT', 'adminErrors.selfParent', {}, [{ field: `parents.${self}.parentId`, key: 'adminErrors.selfParent' }]);
-    await db.transaction(async (tx) => {
-      // Serialises parent changes, so two concurrent requests cannot each close half of a cycle.
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('customization_parents'))`);
-      const graph = await loadGraph(tx as unknown as Db);
-      const unknown = parents.findIndex((p) => !graph.has(p.parentId));
-      if (unknown >= 0) {
-        e.add(`parents.${unknown}.parentId`, 'parentUnknown', { parent: parents[unknown].parentId });
+  app.post(
+    `${base}/groups/:groupId/parents`,
+    { config: ADMIN, schema: { tags, params: GroupId, body: Type.Object({ parents: Type.Optional(Type.Unknown()) }) } },
+    async (request) => {
+      const group = await findGroup(db, request.params.groupId);
+      const raw = request.body.parents;
+      const e = new FieldErrors();
+      if (!Array.isArray(raw)) {
+        e.add('parents', 'filterInvalid');
         e.throwIfAny();
       }
-      const cyclic = findCycle(graph, group.id, parents.map((p) => p.parentId));
-      if (cyclic) {
-        const [p] = await tx.select({ nameEn: customizationGroups.nameEn }).from(customizationGroups).where(eq(customizationGroups.id, cyclic));
-        const vars = { parent: p?.nameEn ?? cyclic };
-        const i = parents.findIndex((x) => x.parentId === cyclic);
-        throw new AppError(400, 'CUSTOMIZATION_CYCLE', 'adminErrors.parentCycle', vars, [{ field: `parents.${i}.parentId`, key: 'adminErrors.parentCycle', vars }]);
-      }
-      await tx.delete(customizationParents).where(eq(customizationParents.groupId, group.id));
-      if (parents.length) await tx.insert(customizationParents).values(parents.map((p) => ({ groupId: group.id, parentId: p.parentId, priority: p.priority })));
-      await tx.update(customizationGroups).set({ updatedAt: new Date() }).where(eq(customizationGroups.id, group.id));
-    });
-    return { ...(await presentGroup(db, group.id)), message: message(request, 'parentsAdded') };
-  });
+      const list = raw as unknown[];
+      const parents: Array<{ parentId: string; priority: number }> = [];
+      const seen = new Set<string>();
+      list.forEach((item, i) => {
+        const p = (isPlain(item) ? item : {}) as { parentId?: unknown; priority?: unknown };
+        if (!isUuid(p.parentId)) e.add(`parents.${i}.parentId`, 'parentUnknown', { parent: String(p.parentId ?? '') });
+        else if (seen.has(p.parentId)) e.add(`parents.${i}.parentId`, 'parentDuplicate', { parent: p.parentId });
+        // A missing priority means the list order.
+        const priority = p.priority ?? i;
+        if (typeof priority !== 'number' || !Number.isInteger(priority) || priority < 0 || priority > 1_000_000)
+          e.add(`parents.${i}.priority`, 'priorityInvalid');
+        if (isUuid(p.parentId)) seen.add(p.parentId);
+        parents.push({ parentId: String(p.parentId), priority: priority as number });
+      });
+      e.throwIfAny();
+      const self = parents.findIndex((p) => p.parentId === group.id);
+      if (self >= 0)
+        throw new AppError(400, 'CUSTOMIZATION_SELF_PARENT', 'adminErrors.selfParent', {}, [
+          { field: `parents.${self}.parentId`, key: 'adminErrors.selfParent' },
+        ]);
+      await db.transaction(async (tx) => {
+        // Serialises parent changes, so two concurrent requests cannot each close half of a cycle.
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext('customization_parents'))`);
+        const graph = await loadGraph(tx as unknown as Db);
+        const unknown = parents.findIndex((p) => !graph.has(p.parentId));
+        if (unknown >= 0) {
+          e.add(`parents.${unknown}.parentId`, 'parentUnknown', { parent: parents[unknown].parentId });
+          e.throwIfAny();
+        }
+        const cyclic = findCycle(
+          graph,
+          group.id,
+          parents.map((p) => p.parentId),
+        );
+        if (cyclic) {
+          const [p] = await tx.select({ nameEn: customizationGroups.nameEn }).from(customizationGroups).where(eq(customizationGroups.id, cyclic));
+          const vars = { parent: p?.nameEn ?? cyclic };
+          const i = parents.findIndex((x) => x.parentId === cyclic);
+          throw new AppError(400, 'CUSTOMIZATION_CYCLE', 'adminErrors.parentCycle', vars, [
+            { field: `parents.${i}.parentId`, key: 'adminErrors.parentCycle', vars },
+          ]);
+        }
+        await tx.delete(customizationParents).where(eq(customizationParents.groupId, group.id));
+        if (parents.length)
+          await tx.insert(customizationParents).values(parents.map((p) => ({ groupId: group.id, parentId: p.parentId, priority: p.priority })));
+        await tx.update(customizationGroups).set({ updatedAt: new Date() }).where(eq(customizationGroups.id, group.id));
+      });
+      return { ...(await presentGroup(db, group.id)), message: message(request, 'parentsAdded') };
+    },
+  );
 
   app.delete(
     `${base}/groups/:groupId/parents/:parentId`,
@@ -345,7 +394,12 @@ export async function customizationRoutes(app: App, ctx: Ctx): Promise<void> {
     const chain = inheritanceChain(graph, group.id);
     if (!chain.length) return [];
     const rows = await db
-      .select({ id: customizationGroups.id, nameEn: customizationGroups.nameEn, nameDe: customizationGroups.nameDe, model: { id: computeModels.id, displayName: computeModels.displayName } })
+      .select({
+        id: customizationGroups.id,
+        nameEn: customizationGroups.nameEn,
+        nameDe: customizationGroups.nameDe,
+        model: { id: computeModels.id, displayName: computeModels.displayName },
+      })
       .from(customizationGroups)
       .innerJoin(computeModels, eq(computeModels.id, customizationGroups.modelId))
       .where(inArray(customizationGroups.id, chain));
@@ -373,22 +427,32 @@ export async function customizationRoutes(app: App, ctx: Ctx): Promise<void> {
     return { groupId: group.id, modelId: group.modelId, settings: group.settings ?? {}, updatedAt: group.updatedAt.toISOString() };
   });
 
-  app.put(`${base}/groups/:groupId/settings`, { config: ADMIN, schema: { tags, params: GroupId, body: Type.Object({ settings: Type.Optional(Type.Unknown()) }) } }, async (request) => {
-    const group = await findGroup(db, request.params.groupId);
-    const settings = request.body.settings;
-    if (!isPlain(settings)) {
-      const e = new FieldErrors();
-      e.add('settings', 'settingsObject');
-      e.throwIfAny();
-    }
-    assertValid((await schemaOf(db, group.modelId)).schema, settings as Json);
-    const [g] = await db
-      .update(customizationGroups)
-      .set({ settings: settings as Json, updatedAt: new Date() })
-      .where(eq(customizationGroups.id, group.id))
-      .returning();
-    return { groupId: g.id, modelId: g.modelId, settings: g.settings, updatedAt: g.updatedAt.toISOString(), message: message(request, 'settingsUpdated') };
-  });
+  app.put(
+    `${base}/groups/:groupId/settings`,
+    { config: ADMIN, schema: { tags, params: GroupId, body: Type.Object({ settings: Type.Optional(Type.Unknown()) }) } },
+    async (request) => {
+      const group = await findGroup(db, request.params.groupId);
+      const settings = request.body.settings;
+      if (!isPlain(settings)) {
+        const e = new FieldErrors();
+        e.add('settings', 'settingsObject');
+        e.throwIfAny();
+      }
+      assertValid((await schemaOf(db, group.modelId)).schema, settings as Json);
+      const [g] = await db
+        .update(customizationGroups)
+        .set({ settings: settings as Json, updatedAt: new Date() })
+        .where(eq(customizationGroups.id, group.id))
+        .returning();
+      return {
+        groupId: g.id,
+        modelId: g.modelId,
+        settings: g.settings,
+        updatedAt: g.updatedAt.toISOString(),
+        message: message(request, 'settingsUpdated'),
+      };
+    },
+  );
 
   app.get(`${base}/groups/:groupId/resolved-settings`, { config: ADMIN, schema: { tags, params: GroupId } }, async (request) => {
     const group = await findGroup(db, request.params.groupId);
@@ -396,15 +460,29 @@ export async function customizationRoutes(app: App, ctx: Ctx): Promise<void> {
     return { groupId: group.id, modelId: group.modelId, version: source.version, settings: resolveSettings(graph, group.id, source.defaults) };
   });
 
-  app.get(`${base}/models/:modelId/defaults`, { config: ADMIN, schema: { tags, params: Type.Object({ modelId: Type.String({ format: 'uuid' }) }) } }, async (request) => {
-    const source = await schemaOf(db, request.params.modelId);
-    return { modelId: source.modelId, version: source.version, source: source.source, defaults: source.defaults, schema: source.schema };
-  });
+  app.get(
+    `${base}/models/:modelId/defaults`,
+    { config: ADMIN, schema: { tags, params: Type.Object({ modelId: Type.String({ format: 'uuid' }) }) } },
+    async (request) => {
+      const source = await schemaOf(db, request.params.modelId);
+      return { modelId: source.modelId, version: source.version, source: source.source, defaults: source.defaults, schema: source.schema };
+    },
+  );
 
   // null when valid, else Ajv's errors [{instancePath, message}] (200 either way: the answer is the result).
   app.post(
     `${base}/validate`,
-    { config: ADMIN, schema: { tags, body: Type.Object({ modelId: Type.Optional(Type.Unknown()), groupId: Type.Optional(Type.Unknown()), settings: Type.Optional(Type.Unknown()) }) } },
+    {
+      config: ADMIN,
+      schema: {
+        tags,
+        body: Type.Object({
+          modelId: Type.Optional(Type.Unknown()),
+          groupId: Type.Optional(Type.Unknown()),
+          settings: Type.Optional(Type.Unknown()),
+        }),
+      },
+    },
     async (request, reply) => {
       const { modelId, groupId, settings } = request.body;
       let target: string | null = null;
@@ -422,18 +500,27 @@ export async function customizationRoutes(app: App, ctx: Ctx): Promise<void> {
 
   // User side (admin sandbox, "Params identification"): the groups of a model the caller may use — every group
   // for ADMIN, for anyone else only the group they are a member of.
-  app.get('/models/:modelId/customizations', { config: USER, schema: { tags: ['models'], params: Type.Object({ modelId: Type.String({ format: 'uuid' }) }) } }, async (request) => {
-    const auth = requireAuth(request);
-    const m = await findModel(db, request.params.modelId);
-    if (!(await canUse(db, m, auth.user.id, auth.user.role))) throw notFound('model');
-    const cols = { id: customizationGroups.id, nameEn: customizationGroups.nameEn, nameDe: customizationGroups.nameDe, modelId: customizationGroups.modelId };
-    if (auth.user.role === 'ADMIN') return db.select(cols).from(customizationGroups).where(eq(customizationGroups.modelId, m.id)).orderBy(asc(customizationGroups.nameEn));
-    return db
-      .select(cols)
-      .from(customizationGroups)
-      .innerJoin(customizationMembers, eq(customizationMembers.groupId, customizationGroups.id))
-      .where(and(eq(customizationGroups.modelId, m.id), eq(customizationMembers.userId, auth.user.id)))
-      .orderBy(asc(customizationGroups.nameEn));
-  });
+  app.get(
+    '/models/:modelId/customizations',
+    { config: USER, schema: { tags: ['models'], params: Type.Object({ modelId: Type.String({ format: 'uuid' }) }) } },
+    async (request) => {
+      const auth = requireAuth(request);
+      const m = await findModel(db, request.params.modelId);
+      if (!(await canUse(db, m, auth.user.id, auth.user.role))) throw notFound('model');
+      const cols = {
+        id: customizationGroups.id,
+        nameEn: customizationGroups.nameEn,
+        nameDe: customizationGroups.nameDe,
+        modelId: customizationGroups.modelId,
+      };
+      if (auth.user.role === 'ADMIN')
+        return db.select(cols).from(customizationGroups).where(eq(customizationGroups.modelId, m.id)).orderBy(asc(customizationGroups.nameEn));
+      return db
+        .select(cols)
+        .from(customizationGroups)
+        .innerJoin(customizationMembers, eq(customizationMembers.groupId, customizationGroups.id))
+        .where(and(eq(customizationGroups.modelId, m.id), eq(customizationMembers.userId, auth.user.id)))
+        .orderBy(asc(customizationGroups.nameEn));
+    },
+  );
 }
-

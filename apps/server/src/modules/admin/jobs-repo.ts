@@ -127,7 +127,12 @@ export async function lockJob(tx: Pick<Db, 'execute'>, jobId: string): Promise<b
  */
 export async function refreshJobAggregates(tx: Pick<Db, 'execute'>, jobId: string, which: JobAggregate[]): Promise<void> {
   if (!which.length) return;
-  await tx.execute(sql`update jobs set ${sql.join(which.map((k) => AGGREGATES[k]), sql`, `)} where id = ${jobId}`);
+  await tx.execute(
+    sql`update jobs set ${sql.join(
+      which.map((k) => AGGREGATES[k]),
+      sql`, `,
+    )} where id = ${jobId}`,
+  );
 }
 
 /**
@@ -177,7 +182,14 @@ const PLANS: Record<string, SortPlan> = {
   waitTime: { kind: 'column', col: sql`j.wait_ms`, nullable: true },
   modelVersion: { kind: 'column', col: sql`j.model_version`, nullable: false },
   model: { kind: 'entity', from: sql`compute_models e`, key: sql`e.display_name`, nullableKey: false, fk: sql`j.model_id`, nullableFk: false },
-  owner: { kind: 'entity', from: sql`users e`, key: sql`lower(e.surname || ' ' || e.name)`, nullableKey: false, fk: sql`j.owner_id`, nullableFk: false },
+  owner: {
+    kind: 'entity',
+    from: sql`users e`,
+    key: sql`lower(e.surname || ' ' || e.name)`,
+    nullableKey: false,
+    fk: sql`j.owner_id`,
+    nullableFk: false,
+  },
   company: { kind: 'entity', from: sql`users e`, key: sql`lower(e.address->>'company')`, nullableKey: true, fk: sql`j.owner_id`, nullableFk: false },
   project: { kind: 'entity', from: sql`projects e`, key: sql`e.name`, nullableKey: false, fk: sql`j.project_id`, nullableFk: true },
   image: { kind: 'entity', from: sql`images e`, key: sql`e.orginal_filename`, nullableKey: false, fk: sql`j.image_id`, nullableFk: false },
@@ -275,7 +287,14 @@ export function pageParts(f: JobFilters, sortKey: string, dir: 'asc' | 'desc'): 
  * chunks that always end on a whole key group (4, 8, 16, ... entities, extended to every entity sharing the
  * last key), each contributing at most offset+limit of its jobs; sorted chunks concatenate into the sorted list.
  */
-async function entityWalk(db: Db, plan: Extract<SortPlan, { kind: 'entity' }>, where: SQL, dir: 'asc' | 'desc', offset: number, limit: number): Promise<string[]> {
+async function entityWalk(
+  db: Db,
+  plan: Extract<SortPlan, { kind: 'entity' }>,
+  where: SQL,
+  dir: 'asc' | 'desc',
+  offset: number,
+  limit: number,
+): Promise<string[]> {
   const need = offset + limit;
   const d = dir === 'asc' ? sql`asc` : sql`desc`;
   const tie = sql`j.created_at ${d}, j.id ${d}`;
@@ -285,8 +304,14 @@ async function entityWalk(db: Db, plan: Extract<SortPlan, { kind: 'entity' }>, w
   let last: string | null = null;
   for (let size = 4; acc.length < need; size = Math.min(size * 2, 1024)) {
     const from: SQL = last === null ? sql`${plan.key} is not null` : sql`${plan.key} ${after} ${last}`;
-    const [bound]: Array<{ k: string }> = await rows<{ k: string }>(db, sql`select ${plan.key} as k from ${plan.from} where ${from} order by ${plan.key} ${d} offset ${size - 1} limit 1`);
-    const ents = await rows<{ id: string }>(db, sql`select e.id from ${plan.from} where ${bound ? sql`${from} and ${plan.key} ${upTo} ${bound.k}` : from}`);
+    const [bound]: Array<{ k: string }> = await rows<{ k: string }>(
+      db,
+      sql`select ${plan.key} as k from ${plan.from} where ${from} order by ${plan.key} ${d} offset ${size - 1} limit 1`,
+    );
+    const ents = await rows<{ id: string }>(
+      db,
+      sql`select e.id from ${plan.from} where ${bound ? sql`${from} and ${plan.key} ${upTo} ${bound.k}` : from}`,
+    );
     if (!ents.length) break;
     // Entities are named by id so that the planner sizes the lateral by their number (a range condition on the
     // key is estimated at a third of the table, which made it plan, and JIT-compile, for thousands of them).
@@ -321,7 +346,13 @@ export async function listJobs(db: Db, f: JobFilters, sortKey: string, dir: 'asc
 
 export async function jobsByIds(db: Db, ids: string[]): Promise<JobListRow[]> {
   if (!ids.length) return [];
-  return rows<JobListRow>(db, sql`select ${detailSelect} from jobs j ${detailJoins} where j.id in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})`);
+  return rows<JobListRow>(
+    db,
+    sql`select ${detailSelect} from jobs j ${detailJoins} where j.id in (${sql.join(
+      ids.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )})`,
+  );
 }
 
 /**
@@ -448,6 +479,9 @@ export async function masksOfJobs(db: Db, jobIds: string[]): Promise<MaskReportR
     db,
     sql`select k.job_id, k.id, k.label, k.filename, k.is_submitted, k.parent_id, k.created_at, u.email as owner_email
       from masks k left join users u on u.id = k.owner_id
-      where k.job_id in (${sql.join(jobIds.map((id) => sql`${id}::uuid`), sql`, `)}) order by k.created_at`,
+      where k.job_id in (${sql.join(
+        jobIds.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )}) order by k.created_at`,
   );
 }

@@ -4,9 +4,32 @@ import { Type } from 'typebox';
 import type { App, Ctx } from '../../app.ts';
 import { requireAuth } from '../../platform/auth/guard.ts';
 import { forbidden, notFound } from '../../platform/http/errors.ts';
-import { adminFeedback, computeModels, executors, images, jobs, masks, nodes, projects, results, userFeedback, users } from '../../platform/db/schema/index.ts';
+import {
+  adminFeedback,
+  computeModels,
+  executors,
+  images,
+  jobs,
+  masks,
+  nodes,
+  projects,
+  results,
+  userFeedback,
+  users,
+} from '../../platform/db/schema/index.ts';
 import { FieldErrors, JOB_READ, isUuid, message } from './common.ts';
-import { SORTS, jobBatches, jobCursor, jobsByIds, listJobs, lockJob, masksOfJobs, parseFilters, refreshJobAggregates, type JobListRow } from './jobs-repo.ts';
+import {
+  SORTS,
+  jobBatches,
+  jobCursor,
+  jobsByIds,
+  listJobs,
+  lockJob,
+  masksOfJobs,
+  parseFilters,
+  refreshJobAggregates,
+  type JobListRow,
+} from './jobs-repo.ts';
 
 const tags = ['admin-jobs'];
 const Id = Type.Object({ id: Type.String({ format: 'uuid' }) });
@@ -53,8 +76,41 @@ export function csvCell(v: unknown): string {
 const line = (cells: unknown[]) => cells.map(csvCell).join(',') + '\r\n';
 const secs = (ms: number | null) => (ms === null ? null : (ms / 1000).toFixed(1));
 
-const REPORT_HEADER = ['Job ID', 'Job Date', 'Owner', 'Owner e-mail', 'Company', 'User Rating', 'Admin Rating', 'Admin Votes', 'Duration (s)', 'Wait Time (s)', 'Status', 'Source', 'Model', 'Model Version', 'Project', 'Image', 'Deleted', 'Submitted Masks'];
-const MASKS_HEADER = ['Job ID', 'Job Date', 'Model', 'Model Version', 'Owner e-mail', 'Company', 'Image', 'Mask ID', 'Label', 'Filename', 'Edited From', 'Submitted', 'Mask Created At'];
+const REPORT_HEADER = [
+  'Job ID',
+  'Job Date',
+  'Owner',
+  'Owner e-mail',
+  'Company',
+  'User Rating',
+  'Admin Rating',
+  'Admin Votes',
+  'Duration (s)',
+  'Wait Time (s)',
+  'Status',
+  'Source',
+  'Model',
+  'Model Version',
+  'Project',
+  'Image',
+  'Deleted',
+  'Submitted Masks',
+];
+const MASKS_HEADER = [
+  'Job ID',
+  'Job Date',
+  'Model',
+  'Model Version',
+  'Owner e-mail',
+  'Company',
+  'Image',
+  'Mask ID',
+  'Label',
+  'Filename',
+  'Edited From',
+  'Submitted',
+  'Mask Created At',
+];
 
 const ListQuery = Type.Object({
   sortKey: Type.Optional(Type.String({ maxLength: 40 })),
@@ -102,12 +158,33 @@ export async function jobRoutes(app: App, ctx: Ctx): Promise<void> {
         let chunk = '';
         for (const raw of batch) {
           const r = presentRow(raw);
-          chunk += line([r.id, r.createdAt, [r.owner.name, r.owner.surname].filter(Boolean).join(' '), r.owner.email, r.company, r.userRating, r.adminRating.mean, r.adminRating.count, secs(r.durationMs), secs(r.waitMs), r.status, r.source, r.model.displayName, r.modelVersion, r.project?.name, r.image.orginalFilename, r.deleted, r.submittedMasks]);
+          chunk += line([
+            r.id,
+            r.createdAt,
+            [r.owner.name, r.owner.surname].filter(Boolean).join(' '),
+            r.owner.email,
+            r.company,
+            r.userRating,
+            r.adminRating.mean,
+            r.adminRating.count,
+            secs(r.durationMs),
+            secs(r.waitMs),
+            r.status,
+            r.source,
+            r.model.displayName,
+            r.modelVersion,
+            r.project?.name,
+            r.image.orginalFilename,
+            r.deleted,
+            r.submittedMasks,
+          ]);
         }
         yield chunk;
       }
     }
-    reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="jobs-${new Date().toISOString().slice(0, 10)}.csv"`);
+    reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="jobs-${new Date().toISOString().slice(0, 10)}.csv"`);
     return reply.send(Readable.from(csv()));
   });
 
@@ -117,17 +194,36 @@ export async function jobRoutes(app: App, ctx: Ctx): Promise<void> {
       yield '\uFEFF' + line(MASKS_HEADER);
       for await (const batch of batchesOf(filters, true)) {
         const withMasks = batch.filter((r) => Number(r.masks_count) > 0);
-        const list = await masksOfJobs(db, withMasks.map((r) => r.id));
+        const list = await masksOfJobs(
+          db,
+          withMasks.map((r) => r.id),
+        );
         const byJob = new Map(withMasks.map((r) => [r.id, presentRow(r)]));
         let chunk = '';
         for (const k of list) {
           const r = byJob.get(k.job_id)!;
-          chunk += line([r.id, r.createdAt, r.model.displayName, r.modelVersion, r.owner.email, r.company, r.image.orginalFilename, k.id, k.label, k.filename, k.parent_id, k.is_submitted, iso(k.created_at)]);
+          chunk += line([
+            r.id,
+            r.createdAt,
+            r.model.displayName,
+            r.modelVersion,
+            r.owner.email,
+            r.company,
+            r.image.orginalFilename,
+            k.id,
+            k.label,
+            k.filename,
+            k.parent_id,
+            k.is_submitted,
+            iso(k.created_at),
+          ]);
         }
         if (chunk) yield chunk;
       }
     }
-    reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="masks-${new Date().toISOString().slice(0, 10)}.csv"`);
+    reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="masks-${new Date().toISOString().slice(0, 10)}.csv"`);
     return reply.send(Readable.from(csv()));
   });
 
@@ -135,7 +231,14 @@ export async function jobRoutes(app: App, ctx: Ctx): Promise<void> {
     const [row] = await jobsByIds(db, [request.params.id]);
     if (!row) throw notFound('job');
     const [j] = await db
-      .select({ job: jobs, image: images, executor: { id: executors.id, port: executors.port, version: executors.version }, nodeName: nodes.name, nodeId: nodes.id, model: computeModels })
+      .select({
+        job: jobs,
+        image: images,
+        executor: { id: executors.id, port: executors.port, version: executors.version },
+        nodeName: nodes.name,
+        nodeId: nodes.id,
+        model: computeModels,
+      })
       .from(jobs)
       .innerJoin(images, eq(images.id, jobs.imageId))
       .innerJoin(computeModels, eq(computeModels.id, jobs.modelId))
@@ -151,16 +254,34 @@ export async function jobRoutes(app: App, ctx: Ctx): Promise<void> {
       .leftJoin(users, eq(users.id, adminFeedback.userId))
       .where(eq(adminFeedback.jobId, j.job.id))
       .orderBy(asc(adminFeedback.createdAt));
-    const [project] = j.job.projectId ? await db.select({ id: projects.id, name: projects.name }).from(projects).where(eq(projects.id, j.job.projectId)) : [];
+    const [project] = j.job.projectId
+      ? await db.select({ id: projects.id, name: projects.name }).from(projects).where(eq(projects.id, j.job.projectId))
+      : [];
     const startedAt = j.job.startedAt;
     const finishedAt = j.job.finishedAt;
-    const presentMask = (m: typeof masks.$inferSelect) => ({ id: m.id, label: m.label, filename: m.filename, isSubmitted: m.isSubmitted, parentId: m.parentId, createdAt: m.createdAt.toISOString() });
+    const presentMask = (m: typeof masks.$inferSelect) => ({
+      id: m.id,
+      label: m.label,
+      filename: m.filename,
+      isSubmitted: m.isSubmitted,
+      parentId: m.parentId,
+      createdAt: m.createdAt.toISOString(),
+    });
     return {
       ...presentRow(row),
       model: { id: j.model.id, name: j.model.internalName, displayName: j.model.displayName, currentVersion: j.model.version },
       isOutdated: j.job.modelVersion !== j.model.version,
       // "Compute on" (node name) and "Launcher ID" (copy button).
-      executor: j.executor?.id ? { id: j.executor.id, port: j.executor.port, version: j.executor.version, nodeId: j.nodeId, nodeName: j.nodeName, node: { name: j.nodeName } } : null,
+      executor: j.executor?.id
+        ? {
+            id: j.executor.id,
+            port: j.executor.port,
+            version: j.executor.version,
+            nodeId: j.nodeId,
+            nodeName: j.nodeName,
+            node: { name: j.nodeName },
+          }
+        : null,
       computeOn: j.nodeName ?? null,
       launcherId: j.executor?.id ?? null,
       // "Started at (with delay in seconds)", "Finished at (with duration in seconds)".
@@ -200,7 +321,13 @@ export async function jobRoutes(app: App, ctx: Ctx): Promise<void> {
       schema: {
         tags,
         params: Type.Object({ jobId: Type.String({ format: 'uuid' }) }),
-        body: Type.Object({ scaleNumber: Type.Optional(Type.Unknown()), scaleLength: Type.Optional(Type.Unknown()), resin: Type.Optional(Type.Unknown()), results: Type.Optional(Type.Unknown()), comment: Type.Optional(Type.Unknown()) }),
+        body: Type.Object({
+          scaleNumber: Type.Optional(Type.Unknown()),
+          scaleLength: Type.Optional(Type.Unknown()),
+          resin: Type.Optional(Type.Unknown()),
+          results: Type.Optional(Type.Unknown()),
+          comment: Type.Optional(Type.Unknown()),
+        }),
       },
     },
     async (request) => {
@@ -221,13 +348,17 @@ export async function jobRoutes(app: App, ctx: Ctx): Promise<void> {
         resin: rating('resin', 'resinRequired'),
         results: rating('results', 'resultsRequired'),
       };
-      if (b.comment !== undefined && b.comment !== null && (typeof b.comment !== 'string' || b.comment.length > 5000)) e.add('comment', 'commentInvalid');
+      if (b.comment !== undefined && b.comment !== null && (typeof b.comment !== 'string' || b.comment.length > 5000))
+        e.add('comment', 'commentInvalid');
       e.throwIfAny();
       const comment = typeof b.comment === 'string' && b.comment.trim() ? b.comment.trim() : null;
       // The job's admin_rating_mean follows in the same transaction (the job row locked first).
       const f = await db.transaction(async (tx) => {
         if (!(await lockJob(tx, request.params.jobId))) throw notFound('job');
-        const [row] = await tx.insert(adminFeedback).values({ jobId: request.params.jobId, userId: auth.user.id, ...values, comment }).returning();
+        const [row] = await tx
+          .insert(adminFeedback)
+          .values({ jobId: request.params.jobId, userId: auth.user.id, ...values, comment })
+          .returning();
         await refreshJobAggregates(tx, row.jobId, ['adminRating']);
         return row;
       });

@@ -28,7 +28,12 @@ const LANGUAGES = ['en', 'de'] as const;
 export function cleanHtml(html: string): string {
   return sanitizeHtml(html, {
     allowedTags: sanitizeHtml.defaults.allowedTags.concat(['img', 'h1', 'h2', 'span', 'u', 's', 'sub', 'sup']),
-    allowedAttributes: { ...sanitizeHtml.defaults.allowedAttributes, '*': ['style', 'class'], img: ['src', 'alt', 'width', 'height', 'style'], a: ['href', 'name', 'target', 'rel'] },
+    allowedAttributes: {
+      ...sanitizeHtml.defaults.allowedAttributes,
+      '*': ['style', 'class'],
+      img: ['src', 'alt', 'width', 'height', 'style'],
+      a: ['href', 'name', 'target', 'rel'],
+    },
     allowedSchemes: ['http', 'https', 'mailto', 'data'],
     allowedSchemesByTag: { img: ['http', 'https', 'data'] },
   });
@@ -66,7 +71,13 @@ export async function modelStats(db: Db): Promise<Map<string, { stats: ModelStat
   const round = (v: string | null) => (v === null ? null : Math.round(Number(v) * 10) / 10);
   for (const u of usage) {
     out.set(u.model_id, {
-      stats: { lastWeekCount: Number(u.week), lastMonthCount: Number(u.month), totalCount: Number(u.total), averageJobTime: round(u.job), averageWaitTime: round(u.wait) },
+      stats: {
+        lastWeekCount: Number(u.week),
+        lastMonthCount: Number(u.month),
+        totalCount: Number(u.total),
+        averageJobTime: round(u.job),
+        averageWaitTime: round(u.wait),
+      },
       trainable: { count: 0 },
     });
   }
@@ -111,7 +122,15 @@ function parseModel(body: Record<string, unknown>) {
   const isDefaultVisible = body.isDefaultVisible ?? true;
   if (typeof isDefaultVisible !== 'boolean') e.add('isDefaultVisible', 'booleanRequired');
   e.throwIfAny();
-  return { internalName, routingPath, storagePath, displayName, version, accessType: accessType as 'PUBLIC' | 'PRIVATE', isDefaultVisible: isDefaultVisible as boolean };
+  return {
+    internalName,
+    routingPath,
+    storagePath,
+    displayName,
+    version,
+    accessType: accessType as 'PUBLIC' | 'PRIVATE',
+    isDefaultVisible: isDefaultVisible as boolean,
+  };
 }
 
 export async function findModel(db: Db, id: string): Promise<ModelRow> {
@@ -124,7 +143,10 @@ export async function findModel(db: Db, id: string): Promise<ModelRow> {
 /** A signed-in user may read a model's manual and example when it is PUBLIC, granted to them, or they are ADMIN. */
 export async function canUse(db: Db, model: ModelRow, userId: string, role: string): Promise<boolean> {
   if (role === 'ADMIN' || model.accessType === 'PUBLIC') return true;
-  const [g] = await db.select({ id: modelAccess.id }).from(modelAccess).where(and(eq(modelAccess.modelId, model.id), eq(modelAccess.userId, userId)));
+  const [g] = await db
+    .select({ id: modelAccess.id })
+    .from(modelAccess)
+    .where(and(eq(modelAccess.modelId, model.id), eq(modelAccess.userId, userId)));
   return Boolean(g);
 }
 
@@ -156,7 +178,10 @@ export async function modelRoutes(app: App, ctx: Ctx): Promise<void> {
   });
 
   app.get('/admin/compute-models/list', { config: ADMIN, schema: { tags } }, async () =>
-    db.select({ id: computeModels.id, displayName: computeModels.displayName, name: computeModels.internalName }).from(computeModels).orderBy(asc(computeModels.displayName)),
+    db
+      .select({ id: computeModels.id, displayName: computeModels.displayName, name: computeModels.internalName })
+      .from(computeModels)
+      .orderBy(asc(computeModels.displayName)),
   );
 
   app.post('/admin/compute-models', { config: ADMIN, schema: { tags, body: ModelBody } }, async (request) => {
@@ -175,7 +200,11 @@ export async function modelRoutes(app: App, ctx: Ctx): Promise<void> {
     await findModel(db, request.params.id);
     const values = parseModel(request.body as Record<string, unknown>);
     try {
-      const [m] = await db.update(computeModels).set({ ...values, updatedAt: new Date() }).where(eq(computeModels.id, request.params.id)).returning();
+      const [m] = await db
+        .update(computeModels)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(computeModels.id, request.params.id))
+        .returning();
       await db.insert(modelVersions).values({ modelId: m.id, version: m.version }).onConflictDoNothing();
       return { ...present(m), message: message(request, 'modelUpdated') };
     } catch (err) {
@@ -193,93 +222,166 @@ export async function modelRoutes(app: App, ctx: Ctx): Promise<void> {
 
   app.get('/admin/compute-models/:id/versions', { config: ADMIN, schema: { tags, params: Id } }, async (request) => {
     const m = await findModel(db, request.params.id);
-    const list = await db.select().from(modelVersions).where(eq(modelVersions.modelId, m.id)).orderBy(sql`${modelVersions.version} desc`);
-    return list.map((v) => ({ version: v.version, isCurrent: v.version === m.version, hasSettingsSchema: v.settingsSchema !== null, createdAt: v.createdAt.toISOString() }));
+    const list = await db
+      .select()
+      .from(modelVersions)
+      .where(eq(modelVersions.modelId, m.id))
+      .orderBy(sql`${modelVersions.version} desc`);
+    return list.map((v) => ({
+      version: v.version,
+      isCurrent: v.version === m.version,
+      hasSettingsSchema: v.settingsSchema !== null,
+      createdAt: v.createdAt.toISOString(),
+    }));
   });
 
   app.get('/admin/compute-models/:id/access', { config: ADMIN, schema: { tags, params: Id } }, async (request) => {
     const m = await findModel(db, request.params.id);
     const list = await db
-      .select({ id: modelAccess.id, userId: modelAccess.userId, name: users.name, surname: users.surname, email: users.email, createdAt: modelAccess.createdAt })
+      .select({
+        id: modelAccess.id,
+        userId: modelAccess.userId,
+        name: users.name,
+        surname: users.surname,
+        email: users.email,
+        createdAt: modelAccess.createdAt,
+      })
       .from(modelAccess)
       .innerJoin(users, eq(users.id, modelAccess.userId))
       .where(eq(modelAccess.modelId, m.id))
       .orderBy(asc(users.surname), asc(users.name));
-    return list.map((g) => ({ id: g.id, userId: g.userId, user: { name: g.name, surname: g.surname, email: g.email }, createdAt: g.createdAt.toISOString() }));
+    return list.map((g) => ({
+      id: g.id,
+      userId: g.userId,
+      user: { name: g.name, surname: g.surname, email: g.email },
+      createdAt: g.createdAt.toISOString(),
+    }));
   });
 
-  app.post('/admin/compute-models/:id/access', { config: ADMIN, schema: { tags, params: Id, body: Type.Object({ userId: Type.Optional(Type.Unknown()) }) } }, async (request) => {
-    const m = await findModel(db, request.params.id);
-    const u = await userFromBody(db, request.body.userId);
-    await db.insert(modelAccess).values({ modelId: m.id, userId: u.id }).onConflictDoNothing();
-    return { modelId: m.id, userId: u.id, message: message(request, 'accessGranted') };
-  });
+  app.post(
+    '/admin/compute-models/:id/access',
+    { config: ADMIN, schema: { tags, params: Id, body: Type.Object({ userId: Type.Optional(Type.Unknown()) }) } },
+    async (request) => {
+      const m = await findModel(db, request.params.id);
+      const u = await userFromBody(db, request.body.userId);
+      await db.insert(modelAccess).values({ modelId: m.id, userId: u.id }).onConflictDoNothing();
+      return { modelId: m.id, userId: u.id, message: message(request, 'accessGranted') };
+    },
+  );
 
-  app.delete('/admin/compute-models/:id/access/:userId', { config: ADMIN, schema: { tags, params: Type.Object({ id: Type.String({ format: 'uuid' }), userId: Type.String({ format: 'uuid' }) }) } }, async (request) => {
-    const m = await findModel(db, request.params.id);
-    const gone = await db.delete(modelAccess).where(and(eq(modelAccess.modelId, m.id), eq(modelAccess.userId, request.params.userId))).returning();
-    if (!gone.length) throw notFound('access');
-    return { modelId: m.id, userId: request.params.userId, message: message(request, 'accessRevoked') };
-  });
+  app.delete(
+    '/admin/compute-models/:id/access/:userId',
+    { config: ADMIN, schema: { tags, params: Type.Object({ id: Type.String({ format: 'uuid' }), userId: Type.String({ format: 'uuid' }) }) } },
+    async (request) => {
+      const m = await findModel(db, request.params.id);
+      const gone = await db
+        .delete(modelAccess)
+        .where(and(eq(modelAccess.modelId, m.id), eq(modelAccess.userId, request.params.userId)))
+        .returning();
+      if (!gone.length) throw notFound('access');
+      return { modelId: m.id, userId: request.params.userId, message: message(request, 'accessRevoked') };
+    },
+  );
 
   app.get('/admin/compute-models/:id/example', { config: ADMIN, schema: { tags, params: Id } }, async (request) => {
     const m = await findModel(db, request.params.id);
     return { contentEn: m.exampleEn ?? '', contentDe: m.exampleDe ?? '' };
   });
 
-  app.put('/admin/compute-models/:id/example', { config: ADMIN, schema: { tags, params: Id, body: Type.Object({ contentEn: Type.Optional(Type.Unknown()), contentDe: Type.Optional(Type.Unknown()) }) } }, async (request) => {
-    const m = await findModel(db, request.params.id);
-    const e = new FieldErrors();
-    // Rich-text editors send "<p></p>" for an empty document: emptiness is judged on the text, after sanitising.
-    const clean = (field: string, v: unknown) => {
-      const html = typeof v === 'string' ? cleanHtml(v) : '';
-      const visible = html.replace(/<img\b/gi, 'x<img').replace(/<[^>]*>/g, '').replace(/&nbsp;/g, ' ').trim();
-      if (!visible) e.add(field, 'contentRequired');
-      return html;
-    };
-    const contentEn = clean('contentEn', request.body.contentEn);
-    const contentDe = clean('contentDe', request.body.contentDe);
-    e.throwIfAny();
-    await db.update(computeModels).set({ exampleEn: contentEn, exampleDe: contentDe, updatedAt: new Date() }).where(eq(computeModels.id, m.id));
-    return { contentEn, contentDe, message: message(request, 'exampleUpdated') };
-  });
+  app.put(
+    '/admin/compute-models/:id/example',
+    {
+      config: ADMIN,
+      schema: { tags, params: Id, body: Type.Object({ contentEn: Type.Optional(Type.Unknown()), contentDe: Type.Optional(Type.Unknown()) }) },
+    },
+    async (request) => {
+      const m = await findModel(db, request.params.id);
+      const e = new FieldErrors();
+      // Rich-text editors send "<p></p>" for an empty document: emptiness is judged on the text, after sanitising.
+      const clean = (field: string, v: unknown) => {
+        const html = typeof v === 'string' ? cleanHtml(v) : '';
+        const visible = html
+          .replace(/<img\b/gi, 'x<img')
+          .replace(/<[^>]*>/g, '')
+          .replace(/&nbsp;/g, ' ')
+          .trim();
+        if (!visible) e.add(field, 'contentRequired');
+        return html;
+      };
+      const contentEn = clean('contentEn', request.body.contentEn);
+      const contentDe = clean('contentDe', request.body.contentDe);
+      e.throwIfAny();
+      await db.update(computeModels).set({ exampleEn: contentEn, exampleDe: contentDe, updatedAt: new Date() }).where(eq(computeModels.id, m.id));
+      return { contentEn, contentDe, message: message(request, 'exampleUpdated') };
+    },
+  );
 
-  const ManualParams = Type.Object({ id: Type.String({ format: 'uuid' }), position: Type.Union(POSITIONS.map((p) => Type.Literal(p))), language: Type.Union(LANGUAGES.map((l) => Type.Literal(l))) });
+  const ManualParams = Type.Object({
+    id: Type.String({ format: 'uuid' }),
+    position: Type.Union(POSITIONS.map((p) => Type.Literal(p))),
+    language: Type.Union(LANGUAGES.map((l) => Type.Literal(l))),
+  });
   app.get('/admin/compute-models/:id/manual/:position/:language', { config: ADMIN, schema: { tags, params: ManualParams } }, async (request) => {
     const m = await findModel(db, request.params.id);
     return readManual(db, m.id, request.params.position, request.params.language);
   });
 
-  app.put('/admin/compute-models/:id/manual', { config: ADMIN, schema: { tags, params: Id, body: Type.Object({ text: Type.Optional(Type.Unknown()), position: Type.Optional(Type.Unknown()), language: Type.Optional(Type.Unknown()) }) } }, async (request) => {
-    const m = await findModel(db, request.params.id);
-    const { text, position, language } = request.body;
-    const e = new FieldErrors();
-    // An empty manual is allowed: it removes the info box.
-    if (typeof text !== 'string') e.add('text', 'textRequired');
-    if (!POSITIONS.includes(position as 'TOP')) e.add('position', 'positionInvalid');
-    if (!LANGUAGES.includes(language as 'en')) e.add('language', 'languageInvalid');
-    e.throwIfAny();
-    const html = cleanHtml(text as string);
-    await db
-      .insert(modelManuals)
-      .values({ modelId: m.id, position: position as 'TOP', language: language as string, text: html })
-      .onConflictDoUpdate({ target: [modelManuals.modelId, modelManuals.position, modelManuals.language], set: { text: html, updatedAt: new Date() } });
-    return { ...(await readManual(db, m.id, position as string, language as string)), message: message(request, 'manualUpdated') };
-  });
+  app.put(
+    '/admin/compute-models/:id/manual',
+    {
+      config: ADMIN,
+      schema: {
+        tags,
+        params: Id,
+        body: Type.Object({ text: Type.Optional(Type.Unknown()), position: Type.Optional(Type.Unknown()), language: Type.Optional(Type.Unknown()) }),
+      },
+    },
+    async (request) => {
+      const m = await findModel(db, request.params.id);
+      const { text, position, language } = request.body;
+      const e = new FieldErrors();
+      // An empty manual is allowed: it removes the info box.
+      if (typeof text !== 'string') e.add('text', 'textRequired');
+      if (!POSITIONS.includes(position as 'TOP')) e.add('position', 'positionInvalid');
+      if (!LANGUAGES.includes(language as 'en')) e.add('language', 'languageInvalid');
+      e.throwIfAny();
+      const html = cleanHtml(text as string);
+      await db
+        .insert(modelManuals)
+        .values({ modelId: m.id, position: position as 'TOP', language: language as string, text: html })
+        .onConflictDoUpdate({
+          target: [modelManuals.modelId, modelManuals.position, modelManuals.language],
+          set: { text: html, updatedAt: new Date() },
+        });
+      return { ...(await readManual(db, m.id, position as string, language as string)), message: message(request, 'manualUpdated') };
+    },
+  );
 
   // User side (results page): manual and example of a model the caller may use; 404 otherwise.
-  const UserManualParams = Type.Object({ modelId: Type.String({ format: 'uuid' }), position: ManualParams.properties.position, language: ManualParams.properties.language });
-  app.get('/models/:modelId/manual/:position/:language', { config: USER, schema: { tags: ['models'], params: UserManualParams } }, async (request) => {
-    const auth = requireAuth(request);
-    const m = await findModel(db, request.params.modelId);
-    if (!(await canUse(db, m, auth.user.id, auth.user.role))) throw notFound('model');
-    return readManual(db, m.id, request.params.position, request.params.language);
+  const UserManualParams = Type.Object({
+    modelId: Type.String({ format: 'uuid' }),
+    position: ManualParams.properties.position,
+    language: ManualParams.properties.language,
   });
+  app.get(
+    '/models/:modelId/manual/:position/:language',
+    { config: USER, schema: { tags: ['models'], params: UserManualParams } },
+    async (request) => {
+      const auth = requireAuth(request);
+      const m = await findModel(db, request.params.modelId);
+      if (!(await canUse(db, m, auth.user.id, auth.user.role))) throw notFound('model');
+      return readManual(db, m.id, request.params.position, request.params.language);
+    },
+  );
 
-  app.get('/models/:modelId/example', { config: USER, schema: { tags: ['models'], params: Type.Object({ modelId: Type.String({ format: 'uuid' }) }) } }, async (request) => {
-    const auth = requireAuth(request);
-    const m = await findModel(db, request.params.modelId);
-    if (!(await canUse(db, m, auth.user.id, auth.user.role))) throw notFound('model');
-    return { contentEn: m.exampleEn ?? '', contentDe: m.exampleDe ?? '' };
-  });
+  app.get(
+    '/models/:modelId/example',
+    { config: USER, schema: { tags: ['models'], params: Type.Object({ modelId: Type.String({ format: 'uuid' }) }) } },
+    async (request) => {
+      const auth = requireAuth(request);
+      const m = await findModel(db, request.params.modelId);
+      if (!(await canUse(db, m, auth.user.id, auth.user.role))) throw notFound('model');
+      return { contentEn: m.exampleEn ?? '', contentDe: m.exampleDe ?? '' };
+    },
+  );
 }

@@ -70,8 +70,18 @@ async function findNode(db: Db, id: string): Promise<NodeRow> {
 export async function recordHealth(db: Db, executorId: string, reported: Array<{ name: string; versions: string[] }>): Promise<void> {
   await db.update(executors).set({ lastSeenAt: new Date(), reportedModels: reported }).where(eq(executors.id, executorId));
   if (!reported.length) return;
-  const known = await db.select({ id: computeModels.id, name: computeModels.internalName }).from(computeModels).where(inArray(computeModels.internalName, reported.map((m) => m.name)));
-  const values = known.flatMap((k) => (reported.find((m) => m.name === k.name)?.versions ?? []).map((version) => ({ modelId: k.id, version: String(version) })));
+  const known = await db
+    .select({ id: computeModels.id, name: computeModels.internalName })
+    .from(computeModels)
+    .where(
+      inArray(
+        computeModels.internalName,
+        reported.map((m) => m.name),
+      ),
+    );
+  const values = known.flatMap((k) =>
+    (reported.find((m) => m.name === k.name)?.versions ?? []).map((version) => ({ modelId: k.id, version: String(version) })),
+  );
   if (values.length) await db.insert(modelVersions).values(values).onConflictDoNothing();
 }
 
@@ -85,8 +95,16 @@ export async function nodeRoutes(app: App, ctx: Ctx): Promise<void> {
   };
 
   app.get('/admin/nodes', { config: ADMIN, schema: { tags } }, async () => {
-    const [list, launchers] = await Promise.all([db.select().from(nodes).orderBy(asc(nodes.name), asc(nodes.createdAt)), db.select().from(executors).orderBy(asc(executors.port))]);
-    return list.map((n) => presentNode(n, launchers.filter((e) => e.nodeId === n.id)));
+    const [list, launchers] = await Promise.all([
+      db.select().from(nodes).orderBy(asc(nodes.name), asc(nodes.createdAt)),
+      db.select().from(executors).orderBy(asc(executors.port)),
+    ]);
+    return list.map((n) =>
+      presentNode(
+        n,
+        launchers.filter((e) => e.nodeId === n.id),
+      ),
+    );
   });
 
   app.post(
@@ -95,7 +113,14 @@ export async function nodeRoutes(app: App, ctx: Ctx): Promise<void> {
       config: ADMIN,
       schema: {
         tags,
-        body: Type.Object({ name: Type.Optional(Type.Unknown()), ip: Type.Optional(Type.Unknown()), description: Type.Optional(Type.Unknown()), nodeType: Type.Optional(Type.Unknown()), provider: Type.Optional(Type.Unknown()), instanceId: Type.Optional(Type.Unknown()) }),
+        body: Type.Object({
+          name: Type.Optional(Type.Unknown()),
+          ip: Type.Optional(Type.Unknown()),
+          description: Type.Optional(Type.Unknown()),
+          nodeType: Type.Optional(Type.Unknown()),
+          provider: Type.Optional(Type.Unknown()),
+          instanceId: Type.Optional(Type.Unknown()),
+        }),
       },
     },
     async (request) => {
@@ -140,7 +165,10 @@ export async function nodeRoutes(app: App, ctx: Ctx): Promise<void> {
     if (!provider) throw new AppError(409, 'NODE_NOT_STARTABLE', 'adminErrors.noProvider');
     const launchers = await db.select().from(executors).where(eq(executors.nodeId, n.id));
     const { done } = await provider.start(n, launchers);
-    await db.update(nodes).set(done ? { transition: null, status: 'UNKNOWN' } : { transition: 'STARTING' }).where(eq(nodes.id, n.id));
+    await db
+      .update(nodes)
+      .set(done ? { transition: null, status: 'UNKNOWN' } : { transition: 'STARTING' })
+      .where(eq(nodes.id, n.id));
     return { id: n.id, message: message(request, 'nodeStarting') };
   });
 
@@ -152,7 +180,10 @@ export async function nodeRoutes(app: App, ctx: Ctx): Promise<void> {
     if (!provider) throw new AppError(409, 'NODE_NOT_STOPPABLE', 'adminErrors.noProvider');
     const launchers = await db.select().from(executors).where(eq(executors.nodeId, n.id));
     const { done } = await provider.stop(n, launchers);
-    await db.update(nodes).set(done ? { transition: null, status: 'OFFLINE' } : { transition: 'STOPPING' }).where(eq(nodes.id, n.id));
+    await db
+      .update(nodes)
+      .set(done ? { transition: null, status: 'OFFLINE' } : { transition: 'STOPPING' })
+      .where(eq(nodes.id, n.id));
     return { id: n.id, message: message(request, 'nodeStopping') };
   });
 
@@ -162,7 +193,13 @@ export async function nodeRoutes(app: App, ctx: Ctx): Promise<void> {
       config: ADMIN,
       schema: {
         tags,
-        body: Type.Object({ version: Type.Optional(Type.Unknown()), port: Type.Optional(Type.Unknown()), gpuAffinity: Type.Optional(Type.Unknown()), envVariables: Type.Optional(Type.Unknown()), nodeId: Type.Optional(Type.Unknown()) }),
+        body: Type.Object({
+          version: Type.Optional(Type.Unknown()),
+          port: Type.Optional(Type.Unknown()),
+          gpuAffinity: Type.Optional(Type.Unknown()),
+          envVariables: Type.Optional(Type.Unknown()),
+          nodeId: Type.Optional(Type.Unknown()),
+        }),
       },
     },
     async (request) => {
@@ -187,7 +224,9 @@ export async function nodeRoutes(app: App, ctx: Ctx): Promise<void> {
       e.throwIfAny();
       const n = await findNode(db, b.nodeId as string);
       if (n.status === 'OFFLINE') throw conflict('NODE_OFFLINE', 'nodeOffline');
-      const envVariables = Object.fromEntries(Object.entries(env as Record<string, unknown>).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
+      const envVariables = Object.fromEntries(
+        Object.entries(env as Record<string, unknown>).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]),
+      );
       const [x] = await db.insert(executors).values({ nodeId: n.id, version, port, gpuAffinity, envVariables }).returning();
       if (n.provider === 'local' && ctx.launchers) ctx.launchers.start(x.id, x.port, x.envVariables);
       return { ...presentExecutor(x), message: message(request, 'executorDeployed') };
@@ -203,7 +242,11 @@ export async function nodeRoutes(app: App, ctx: Ctx): Promise<void> {
   });
 
   app.post('/admin/executors/:id/test', { config: ADMIN, schema: { tags, params: Id } }, async (request) => {
-    const [row] = await db.select({ e: executors, ip: nodes.ip }).from(executors).innerJoin(nodes, eq(nodes.id, executors.nodeId)).where(eq(executors.id, request.params.id));
+    const [row] = await db
+      .select({ e: executors, ip: nodes.ip })
+      .from(executors)
+      .innerJoin(nodes, eq(nodes.id, executors.nodeId))
+      .where(eq(executors.id, request.params.id));
     if (!row) throw notFound('executor');
     try {
       const h = await launcherHealth(`http://${row.ip}:${row.e.port}`, HEALTH_TIMEOUT_MS);
@@ -216,14 +259,18 @@ export async function nodeRoutes(app: App, ctx: Ctx): Promise<void> {
   });
 
   app.get('/admin/executors/versions', { config: ADMIN, schema: { tags } }, async () => {
-    const list = await db.selectDistinct({ version: executors.version }).from(executors).orderBy(sql`${executors.version} desc`);
+    const list = await db
+      .selectDistinct({ version: executors.version })
+      .from(executors)
+      .orderBy(sql`${executors.version} desc`);
     return list.map((v) => v.version);
   });
 
   // Update All Launchers: every launcher gets the version and is "updating" until it answers POST /update.
   app.put('/admin/executors', { config: ADMIN, schema: { tags, body: Type.Object({ version: Type.Optional(Type.Unknown()) }) } }, async (request) => {
     const e = new FieldErrors();
-    const version = typeof request.body.version === 'number' ? String(request.body.version) : e.required('version', request.body.version, 'versionRequired');
+    const version =
+      typeof request.body.version === 'number' ? String(request.body.version) : e.required('version', request.body.version, 'versionRequired');
     e.throwIfAny();
     const list = await db.update(executors).set({ version, isUpdating: true }).returning();
     const ips = new Map((await db.select({ id: nodes.id, ip: nodes.ip }).from(nodes)).map((n) => [n.id, n.ip]));

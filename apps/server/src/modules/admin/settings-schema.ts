@@ -5,7 +5,15 @@ import { computeModels, modelVersions } from '../../platform/db/schema/index.ts'
 
 type Json = Record<string, unknown>;
 
-const rgb = { type: 'object', properties: { r: { type: 'number', minimum: 0, maximum: 1 }, g: { type: 'number', minimum: 0, maximum: 1 }, b: { type: 'number', minimum: 0, maximum: 1 } }, required: ['r', 'g', 'b'] };
+const rgb = {
+  type: 'object',
+  properties: {
+    r: { type: 'number', minimum: 0, maximum: 1 },
+    g: { type: 'number', minimum: 0, maximum: 1 },
+    b: { type: 'number', minimum: 0, maximum: 1 },
+  },
+  required: ['r', 'g', 'b'],
+};
 
 /**
  * Used only when neither the model version nor packages/analysis knows the model (an admin-added model):
@@ -16,7 +24,11 @@ export const FALLBACK_SCHEMA: Json = {
   properties: {
     magnification: {
       type: 'object',
-      properties: { unit: { type: 'string', enum: ['µm', 'mm', 'nm'], default: 'µm' }, number: { type: 'number', default: 100 }, length: { type: 'integer', minimum: 1, maximum: 1000, default: 100 } },
+      properties: {
+        unit: { type: 'string', enum: ['µm', 'mm', 'nm'], default: 'µm' },
+        number: { type: 'number', default: 100 },
+        length: { type: 'integer', minimum: 1, maximum: 1000, default: 100 },
+      },
     },
     modelVersion: { type: 'string', enum: ['20241025', '20250101'], default: '20250101' },
     measurementType: { type: 'string', enum: ['LIKE_GRAIN', 'LIKE_LAYER', 'LIKE_CRACKS'] },
@@ -32,7 +44,12 @@ export const FALLBACK_SCHEMA: Json = {
     },
     layer: {
       type: 'object',
-      properties: { histogramBins: { type: 'integer', default: 10 }, blurring: { type: 'number', default: 200 }, threshold: { type: 'number', default: 0.5 }, cutBottom: { type: 'number', default: 50 } },
+      properties: {
+        histogramBins: { type: 'integer', default: 10 },
+        blurring: { type: 'number', default: 200 },
+        threshold: { type: 'number', default: 0.5 },
+        cutBottom: { type: 'number', default: 50 },
+      },
     },
     colours: { type: 'object', properties: { cracks: rgb, feature: rgb, resin: rgb, boundary: rgb } },
   },
@@ -90,13 +107,29 @@ function loadAnalysis(): Promise<AnalysisModule | null> {
 export async function modelSettingsSource(db: Db, modelId: string): Promise<ModelSettingsSource | null> {
   const [m] = await db.select().from(computeModels).where(eq(computeModels.id, modelId));
   if (!m) return null;
-  const [v] = await db.select().from(modelVersions).where(and(eq(modelVersions.modelId, m.id), eq(modelVersions.version, m.version)));
-  if (v?.settingsSchema) return { modelId: m.id, version: m.version, schema: v.settingsSchema, defaults: v.defaultSettings ?? defaultsOf(v.settingsSchema), source: 'model_version' };
+  const [v] = await db
+    .select()
+    .from(modelVersions)
+    .where(and(eq(modelVersions.modelId, m.id), eq(modelVersions.version, m.version)));
+  if (v?.settingsSchema)
+    return {
+      modelId: m.id,
+      version: m.version,
+      schema: v.settingsSchema,
+      defaults: v.defaultSettings ?? defaultsOf(v.settingsSchema),
+      source: 'model_version',
+    };
   const mod = await loadAnalysis();
   if (mod) {
     try {
       const a = mod.getModel(m.internalName);
-      return { modelId: m.id, version: m.version, schema: a.settingsSchema, defaults: structuredClone(a.defaultSettings) as Json, source: 'analysis' };
+      return {
+        modelId: m.id,
+        version: m.version,
+        schema: a.settingsSchema,
+        defaults: structuredClone(a.defaultSettings) as Json,
+        source: 'analysis',
+      };
     } catch {
       // not a built-in model
     }
@@ -119,6 +152,9 @@ export function validateAgainst(schema: Json, data: unknown): Array<{ instancePa
   if (fn(data)) return null;
   return (fn.errors ?? []).map((e) => ({
     instancePath: e.instancePath,
-    message: e.keyword === 'additionalProperties' ? `${e.message}: ${(e.params as { additionalProperty?: string }).additionalProperty}` : (e.message ?? 'invalid'),
+    message:
+      e.keyword === 'additionalProperties'
+        ? `${e.message}: ${(e.params as { additionalProperty?: string }).additionalProperty}`
+        : (e.message ?? 'invalid'),
   }));
 }

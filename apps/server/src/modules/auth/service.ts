@@ -28,7 +28,8 @@ export async function signup(ctx: Ctx, request: FastifyRequest, reply: FastifyRe
   for (const field of ['name', 'surname', 'company', 'phone'] as const) if (str(f[field]).length > 200) errors.add(field, 'validation.tooLong');
   if (email.length > 254) errors.add('email', 'validation.tooLong');
   errors.throwIfAny();
-  if (await findUserByEmail(ctx.db, email)) throw new AppError(409, 'EMAIL_EXISTS', 'errors.emailExists', {}, [{ field: 'email', key: 'errors.emailExists' }]);
+  if (await findUserByEmail(ctx.db, email))
+    throw new AppError(409, 'EMAIL_EXISTS', 'errors.emailExists', {}, [{ field: 'email', key: 'errors.emailExists' }]);
 
   const trainingConsent = bool(f.trainingConsent);
   const demo = await getDemoLicense(ctx.db);
@@ -47,7 +48,9 @@ export async function signup(ctx: Ctx, request: FastifyRequest, reply: FastifyRe
       address: { company: str(f.company), ...(str(f.phone) ? { phone: str(f.phone) } : {}) },
     });
     const days = demo.demoDuration + (trainingConsent ? demo.extensionDuration : 0);
-    await tx.insert(licenses).values({ userId: u.id, type: 'DEMO', createdBy: 'SYSTEM', images: demo.maxImages, finishAt: new Date(now + days * DAY) });
+    await tx
+      .insert(licenses)
+      .values({ userId: u.id, type: 'DEMO', createdBy: 'SYSTEM', images: demo.maxImages, finishAt: new Date(now + days * DAY) });
     return u;
   });
   await startSession(ctx.db, request, reply, ctx.sessionOptions, user.id);

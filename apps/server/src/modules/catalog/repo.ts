@@ -52,6 +52,10 @@ export async function registerBuiltinModels(db: Db, models: BuiltinModel[]): Pro
 }
 
 export async function findModel(db: Db, id: string): Promise<ModelRow | undefined> {
-  const [row] = await db.select().from(computeModels).where(and(eq(computeModels.id, id))).limit(1);
+  const [row] = await db
+    .select()
+    .from(computeModels)
+    .where(and(eq(computeModels.id, id)))
+    .limit(1);
   return row;
 }

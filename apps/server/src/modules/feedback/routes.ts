@@ -17,7 +17,13 @@ export async function feedbackRoutes(app: App, ctx: Ctx): Promise<void> {
     '/feedback',
     {
       config: { auth: 'user' },
-      schema: { tags, body: Type.Object({ jobId: Uuid, rating: Type.Integer(), comment: Type.Optional(Type.Union([Type.String({ maxLength: 5000 }), Type.Null()])) }, { additionalProperties: false }) },
+      schema: {
+        tags,
+        body: Type.Object(
+          { jobId: Uuid, rating: Type.Integer(), comment: Type.Optional(Type.Union([Type.String({ maxLength: 5000 }), Type.Null()])) },
+          { additionalProperties: false },
+        ),
+      },
     },
     async (request) => {
       const auth = requireAuth(request);
@@ -34,7 +40,12 @@ export async function feedbackRoutes(app: App, ctx: Ctx): Promise<void> {
           .values({ jobId, userId: auth.user.id, rating, comment })
           .onConflictDoUpdate({ target: [userFeedback.jobId, userFeedback.userId], set: { rating, comment, createdAt: new Date() } });
         await refreshJobAggregates(tx, jobId, ['userRating']);
-        return (await tx.select().from(userFeedback).where(and(eq(userFeedback.jobId, jobId), eq(userFeedback.userId, auth.user.id))))[0];
+        return (
+          await tx
+            .select()
+            .from(userFeedback)
+            .where(and(eq(userFeedback.jobId, jobId), eq(userFeedback.userId, auth.user.id)))
+        )[0];
       });
       return { jobId, rating: row.rating, comment: row.comment };
     },
@@ -66,7 +77,14 @@ export async function feedbackRoutes(app: App, ctx: Ctx): Promise<void> {
       if (!job) throw notFound('job');
       const [row] = await ctx.db
         .insert(issueReports)
-        .values({ jobId: job.id, userId: auth.user.id, calculationDate: request.body.calculationDate, modelName: request.body.modelName, modelVersion: request.body.modelVersion, details })
+        .values({
+          jobId: job.id,
+          userId: auth.user.id,
+          calculationDate: request.body.calculationDate,
+          modelName: request.body.modelName,
+          modelVersion: request.body.modelVersion,
+          details,
+        })
         .returning();
       return { id: row.id, status: 'OK' };
     },

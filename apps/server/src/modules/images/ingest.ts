@@ -31,7 +31,10 @@ const bitDepthOf = (depth: string | undefined) => (depth === 'ushort' || depth =
 export async function ingestImage(filename: string, data: Buffer): Promise<IngestedImage> {
   const name = filename.replace(/[\\/]/g, '_').slice(0, 255) || 'image';
   const format = sniffImage(data);
-  if (!format) throw new AppError(415, 'UNSUPPORTED_IMAGE', 'errors.unsupportedAnalysisImage', { file: name }, [{ field: 'files', key: 'errors.unsupportedAnalysisImage', vars: { file: name } }]);
+  if (!format)
+    throw new AppError(415, 'UNSUPPORTED_IMAGE', 'errors.unsupportedAnalysisImage', { file: name }, [
+      { field: 'files', key: 'errors.unsupportedAnalysisImage', vars: { file: name } },
+    ]);
   let meta: sharp.Metadata;
   try {
     meta = await sharp(data, { limitInputPixels: false }).metadata();
@@ -40,7 +43,9 @@ export async function ingestImage(filename: string, data: Buffer): Promise<Inges
   }
   if (!meta.width || !meta.height) throw corrupt(name);
   if (meta.width * meta.height > MAX_IMAGE_PIXELS) {
-    throw new AppError(413, 'IMAGE_TOO_LARGE', 'errors.imageTooLarge', { file: name, max: '100' }, [{ field: 'files', key: 'errors.imageTooLarge', vars: { file: name, max: '100' } }]);
+    throw new AppError(413, 'IMAGE_TOO_LARGE', 'errors.imageTooLarge', { file: name, max: '100' }, [
+      { field: 'files', key: 'errors.imageTooLarge', vars: { file: name, max: '100' } },
+    ]);
   }
   try {
     const base = () => sharp(data, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' }).rotate();
@@ -68,4 +73,5 @@ export async function ingestImage(filename: string, data: Buffer): Promise<Inges
   }
 }
 
-const corrupt = (file: string) => new AppError(422, 'CORRUPT_IMAGE', 'errors.corruptImage', { file }, [{ field: 'files', key: 'errors.corruptImage', vars: { file } }]);
+const corrupt = (file: string) =>
+  new AppError(422, 'CORRUPT_IMAGE', 'errors.corruptImage', { file }, [{ field: 'files', key: 'errors.corruptImage', vars: { file } }]);

@@ -36,23 +36,28 @@ const tags = ['images'];
 
 /** Upload (multipart field `files`), the user's image list, and the image addresses of user-app.md §7. */
 export async function imagesRoutes(app: App, ctx: Ctx): Promise<void> {
-  app.post('/images', { config: { auth: 'user' }, schema: { tags, consumes: ['multipart/form-data'], response: { 200: Type.Array(UploadedImage) } } }, async (request) => {
-    const auth = requireAuth(request);
-    if (!request.isMultipart()) throw new AppError(400, 'FILE_MISSING', 'errors.noFiles', {}, [{ field: 'files', key: 'errors.noFiles' }]);
-    const files: Array<{ filename: string; data: Buffer }> = [];
-    for await (const part of request.parts()) {
-      if (part.type !== 'file') continue;
-      if (part.fieldname !== 'files') {
-        part.file.resume();
-        continue;
+  app.post(
+    '/images',
+    { config: { auth: 'user' }, schema: { tags, consumes: ['multipart/form-data'], response: { 200: Type.Array(UploadedImage) } } },
+    async (request) => {
+      const auth = requireAuth(request);
+      if (!request.isMultipart()) throw new AppError(400, 'FILE_MISSING', 'errors.noFiles', {}, [{ field: 'files', key: 'errors.noFiles' }]);
+      const files: Array<{ filename: string; data: Buffer }> = [];
+      for await (const part of request.parts()) {
+        if (part.type !== 'file') continue;
+        if (part.fieldname !== 'files') {
+          part.file.resume();
+          continue;
+        }
+        const data = await part.toBuffer().catch(() => null);
+        if (!data || part.file.truncated)
+          throw new AppError(413, 'PAYLOAD_TOO_LARGE', 'errors.fileTooLarge', { max: `${MAX_UPLOAD_BYTES / 1024 / 1024} MB` });
+        files.push({ filename: part.filename, data });
       }
-      const data = await part.toBuffer().catch(() => null);
-      if (!data || part.file.truncated) throw new AppError(413, 'PAYLOAD_TOO_LARGE', 'errors.fileTooLarge', { max: `${MAX_UPLOAD_BYTES / 1024 / 1024} MB` });
-      files.push({ filename: part.filename, data });
-    }
-    const rows = await storeUploads(ctx, auth.user.id, files, auth.user.trainingConsent);
-    return rows.map(present);
-  });
+      const rows = await storeUploads(ctx, auth.user.id, files, auth.user.trainingConsent);
+      return rows.map(present);
+    },
+  );
 
   app.get('/image', { config: { auth: 'user' }, schema: { tags, response: { 200: Type.Array(UploadedImage) } } }, async (request) => {
     const rows = await listOwnImages(ctx.db, requireAuth(request).user.id, 500);

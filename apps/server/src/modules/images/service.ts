@@ -6,13 +6,19 @@ import { images } from '../../platform/db/schema/index.ts';
 import { ingestImage, type IngestedImage } from './ingest.ts';
 import { findImage, type ImageRow } from './repo.ts';
 
-export const renditionKey = (image: Pick<ImageRow, 'filename'>, kind: 'thumbnail' | 'display') => image.filename.replace(/\/original$/, `/${kind}.webp`);
+export const renditionKey = (image: Pick<ImageRow, 'filename'>, kind: 'thumbnail' | 'display') =>
+  image.filename.replace(/\/original$/, `/${kind}.webp`);
 
 /**
  * Stores a batch of uploads all-or-nothing: every file is checked first; then originals and renditions are
  * written and the rows inserted in one transaction; on any failure the written files are removed.
  */
-export async function storeUploads(ctx: Ctx, ownerId: string, files: Array<{ filename: string; data: Buffer }>, allowedTrainingUse: boolean): Promise<ImageRow[]> {
+export async function storeUploads(
+  ctx: Ctx,
+  ownerId: string,
+  files: Array<{ filename: string; data: Buffer }>,
+  allowedTrainingUse: boolean,
+): Promise<ImageRow[]> {
   if (!files.length) throw new AppError(400, 'FILE_MISSING', 'errors.noFiles', {}, [{ field: 'files', key: 'errors.noFiles' }]);
   const ingested: IngestedImage[] = [];
   for (const f of files) ingested.push(await ingestImage(f.filename, f.data));
@@ -60,6 +66,7 @@ export async function storeUploads(ctx: Ctx, ownerId: string, files: Array<{ fil
 /** The image if the caller owns it (or is ADMIN); otherwise 404, never 403, so ids reveal nothing. */
 export async function readableImage(ctx: Ctx, auth: AuthContext, id: string): Promise<ImageRow> {
   const image = await findImage(ctx.db, id);
-  if (!image || (image.ownerId !== auth.user.id && auth.user.role !== 'ADMIN') || (image.isDeleted && auth.user.role !== 'ADMIN')) throw notFound('image');
+  if (!image || (image.ownerId !== auth.user.id && auth.user.role !== 'ADMIN') || (image.isDeleted && auth.user.role !== 'ADMIN'))
+    throw notFound('image');
   return image;
 }

@@ -13,6 +13,13 @@ export function canonicalJson(value: unknown): string {
 }
 
 /** Identical input (image bytes, model and version, settings, crop, mask bytes) → identical key. */
-export function jobCacheKey(input: { imageSha256: string; model: string; version: string; settings: unknown; crop: unknown; maskSha256: string | null }): string {
+export function jobCacheKey(input: {
+  imageSha256: string;
+  model: string;
+  version: string;
+  settings: unknown;
+  crop: unknown;
+  maskSha256: string | null;
+}): string {
   return createHash('sha256').update(canonicalJson(input)).digest('hex');
 }

@@ -165,7 +165,10 @@ export class Dispatcher implements JobEvents {
   private async run(job: JobRow, executor: ExecutorRow): Promise<void> {
     const { db, storage } = this.deps;
     const lease = setInterval(() => {
-      void db.update(jobs).set({ leaseUntil: new Date(Date.now() + LEASE_MS) }).where(and(eq(jobs.id, job.id), eq(jobs.status, 'PENDING')));
+      void db
+        .update(jobs)
+        .set({ leaseUntil: new Date(Date.now() + LEASE_MS) })
+        .where(and(eq(jobs.id, job.id), eq(jobs.status, 'PENDING')));
     }, LEASE_MS / 3);
     try {
       const [image] = await db.select().from(images).where(eq(images.id, job.imageId));
@@ -175,7 +178,14 @@ export class Dispatcher implements JobEvents {
       const [imageBytes, maskBytes] = await Promise.all([storage.get(image.filename), mask ? storage.get(mask.storageKey) : Promise.resolve(null)]);
       const out = await runOnLauncher(
         `http://${executor.ip}:${executor.port}`,
-        { jobId: job.id, model: model.internalName, version: job.modelVersion, settings: job.settings, crop: job.crop, language: owner?.language ?? 'en' },
+        {
+          jobId: job.id,
+          model: model.internalName,
+          version: job.modelVersion,
+          settings: job.settings,
+          crop: job.crop,
+          language: owner?.language ?? 'en',
+        },
         imageBytes,
         maskBytes,
         {
@@ -190,7 +200,14 @@ export class Dispatcher implements JobEvents {
           items: out.items,
           measurements: out.measurements,
           files: {},
-          cacheKey: jobCacheKey({ imageSha256: image.sha256, model: model.internalName, version: job.modelVersion, settings: job.settings, crop: job.crop, maskSha256: mask?.storageKey ?? null }),
+          cacheKey: jobCacheKey({
+            imageSha256: image.sha256,
+            model: model.internalName,
+            version: job.modelVersion,
+            settings: job.settings,
+            crop: job.crop,
+            maskSha256: mask?.storageKey ?? null,
+          }),
         })
         .returning();
       const files: Record<string, string> = {};
@@ -210,15 +227,25 @@ export class Dispatcher implements JobEvents {
         if (err instanceof LauncherUnavailable) this.healthy.delete(executor.id);
         this.deps.log?.(`job ${job.id} on launcher ${executor.id}: ${message}`);
         if (job.attempts >= MAX_ATTEMPTS) {
-          await this.finish(job, { status: 'FAILED', resultId: null, error: `LAUNCHER_UNAVAILABLE: the job could not be completed after ${job.attempts} attempts (${message})` });
+          await this.finish(job, {
+            status: 'FAILED',
+            resultId: null,
+            error: `LAUNCHER_UNAVAILABLE: the job could not be completed after ${job.attempts} attempts (${message})`,
+          });
         } else {
-          await db.update(jobs).set({ status: 'NEW', executorId: null, leaseUntil: null, startedAt: null, progress: null, error: message }).where(eq(jobs.id, job.id));
+          await db
+            .update(jobs)
+            .set({ status: 'NEW', executorId: null, leaseUntil: null, startedAt: null, progress: null, error: message })
+            .where(eq(jobs.id, job.id));
           this.deps.notify(job.ownerId, 'job', { id: job.id, status: 'NEW' });
         }
       }
     } finally {
       clearInterval(lease);
-      await db.update(executors).set({ busyJobId: null }).where(and(eq(executors.id, executor.id), eq(executors.busyJobId, job.id)));
+      await db
+        .update(executors)
+        .set({ busyJobId: null })
+        .where(and(eq(executors.id, executor.id), eq(executors.busyJobId, job.id)));
     }
   }
 
@@ -256,7 +283,15 @@ export class Dispatcher implements JobEvents {
 
   /** Model versions come from what the launchers report (back-office Models → versions). */
   private async recordVersions(reported: Array<{ name: string; versions: string[] }>): Promise<void> {
-    const known = await this.deps.db.select({ id: computeModels.id, name: computeModels.internalName }).from(computeModels).where(inArray(computeModels.internalName, reported.map((m) => m.name)));
+    const known = await this.deps.db
+      .select({ id: computeModels.id, name: computeModels.internalName })
+      .from(computeModels)
+      .where(
+        inArray(
+          computeModels.internalName,
+          reported.map((m) => m.name),
+        ),
+      );
     const values = known.flatMap((k) => (reported.find((m) => m.name === k.name)?.versions ?? []).map((version) => ({ modelId: k.id, version })));
     if (values.length) await this.deps.db.insert(modelVersions).values(values).onConflictDoNothing();
   }

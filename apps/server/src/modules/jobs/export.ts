@@ -29,7 +29,15 @@ export async function jobsCsv(ctx: Ctx, user: UserRow, ids: string[]): Promise<s
   };
   const header = ['jobId', 'image', 'model', 'modelVersion', 'status', 'createdAt', ...keys].join(sep);
   const lines = rows.map((r) =>
-    [r.job.id, quote(r.image, sep), quote(r.model, sep), r.job.modelVersion, r.job.status, r.job.createdAt.toISOString(), ...keys.map((k) => fmt((r.measurements ?? {})[k]))].join(sep),
+    [
+      r.job.id,
+      quote(r.image, sep),
+      quote(r.model, sep),
+      r.job.modelVersion,
+      r.job.status,
+      r.job.createdAt.toISOString(),
+      ...keys.map((k) => fmt((r.measurements ?? {})[k])),
+    ].join(sep),
   );
   return '\uFEFF' + [header, ...lines].join('\r\n') + '\r\n';
 }

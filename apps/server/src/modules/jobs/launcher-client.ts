@@ -7,7 +7,10 @@ export interface LauncherResult {
 
 /** The launcher answered, and the model failed on this input: retrying elsewhere would fail the same way. */
 export class ModelError extends Error {
-  constructor(readonly code: string, message: string) {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -18,7 +21,13 @@ export class LauncherUnavailable extends Error {}
 export async function launcherHealth(baseUrl: string, timeoutMs = 3000) {
   const res = await fetch(`${baseUrl}/health`, { signal: AbortSignal.timeout(timeoutMs) });
   if (!res.ok) throw new LauncherUnavailable(`health answered ${res.status}`);
-  return (await res.json()) as { status: string; version: string; models: Array<{ name: string; versions: string[] }>; busy: boolean; slots?: number };
+  return (await res.json()) as {
+    status: string;
+    version: string;
+    models: Array<{ name: string; versions: string[] }>;
+    busy: boolean;
+    slots?: number;
+  };
 }
 
 export async function runOnLauncher(
@@ -56,7 +65,10 @@ export async function runOnLauncher(
           return {
             items: msg.items as unknown[],
             measurements: (msg.measurements as Record<string, unknown>) ?? {},
-            files: ((msg.files as Array<{ filename: string; data: string }>) ?? []).map((f) => ({ filename: f.filename, data: Buffer.from(f.data, 'base64') })),
+            files: ((msg.files as Array<{ filename: string; data: string }>) ?? []).map((f) => ({
+              filename: f.filename,
+              data: Buffer.from(f.data, 'base64'),
+            })),
           };
         }
       }

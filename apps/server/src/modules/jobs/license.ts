@@ -28,7 +28,10 @@ export async function chargeLicense(tx: Db, user: UserRow, imageIds: string[]): 
     .select({ n: countDistinct(jobs.imageId) })
     .from(jobs)
     .where(and(eq(jobs.ownerId, user.id), inArray(jobs.imageId, imageIds)));
-  const [used] = await tx.select({ n: countDistinct(jobs.imageId) }).from(jobs).where(eq(jobs.ownerId, user.id));
+  const [used] = await tx
+    .select({ n: countDistinct(jobs.imageId) })
+    .from(jobs)
+    .where(eq(jobs.ownerId, user.id));
   const newImages = imageIds.length - Number(seen.n);
   const total = Number(used.n) + newImages;
   if (total > license.images) throw new AppError(403, 'LICENSE_LIMIT_EXCEEDED', 'errors.licenseLimitExceeded');

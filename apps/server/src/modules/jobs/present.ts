@@ -15,8 +15,14 @@ export async function presentJobs(db: Db, rows: JobRow[], opts: { withResults?: 
   const ids = rows.map((r) => r.id);
   const uniq = <T>(xs: T[]) => [...new Set(xs)];
   const [imgs, models, res, feedback, maskRows, customs] = await Promise.all([
-    db.select({ id: images.id, orginalFilename: images.orginalFilename, width: images.width, height: images.height }).from(images).where(inArray(images.id, uniq(rows.map((r) => r.imageId)))),
-    db.select().from(computeModels).where(inArray(computeModels.id, uniq(rows.map((r) => r.modelId)))),
+    db
+      .select({ id: images.id, orginalFilename: images.orginalFilename, width: images.width, height: images.height })
+      .from(images)
+      .where(inArray(images.id, uniq(rows.map((r) => r.imageId)))),
+    db
+      .select()
+      .from(computeModels)
+      .where(inArray(computeModels.id, uniq(rows.map((r) => r.modelId)))),
     opts.withResults === false
       ? Promise.resolve([])
       : (() => {
@@ -62,7 +68,11 @@ export async function presentJobs(db: Db, rows: JobRow[], opts: { withResults?: 
       crop: j.crop ?? null,
       outdated: isOutdated(j.modelVersion, model.version),
       archived: j.archived,
-      customization: custom ? { config: j.settings, template: { nameEn: custom.nameEn, nameDe: custom.nameDe } } : j.source === 'IDENTIFICATION' ? { config: j.settings, template: null } : null,
+      customization: custom
+        ? { config: j.settings, template: { nameEn: custom.nameEn, nameDe: custom.nameDe } }
+        : j.source === 'IDENTIFICATION'
+          ? { config: j.settings, template: null }
+          : null,
       failed: j.status === 'FAILED',
     };
   });

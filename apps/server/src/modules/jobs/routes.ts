@@ -11,7 +11,10 @@ import { jobsCsv } from './export.ts';
 
 const tags = ['jobs'];
 const Uuid = Type.String({ format: 'uuid' });
-const CropBox = Type.Object({ x: Type.Number({ minimum: 0 }), y: Type.Number({ minimum: 0 }), width: Type.Number({ minimum: 1 }), height: Type.Number({ minimum: 1 }) }, { additionalProperties: false });
+const CropBox = Type.Object(
+  { x: Type.Number({ minimum: 0 }), y: Type.Number({ minimum: 0 }), width: Type.Number({ minimum: 1 }), height: Type.Number({ minimum: 1 }) },
+  { additionalProperties: false },
+);
 const ListQuery = Type.Object({
   archived: Type.Optional(Type.Boolean({ default: false })),
   modelId: Type.Optional(Uuid),
@@ -39,7 +42,13 @@ export async function jobsRoutes(app: App, ctx: Ctx): Promise<void> {
     const column = { createdAt: jobs.createdAt, finishedAt: jobs.finishedAt, status: jobs.status }[q.sortBy ?? 'createdAt'];
     const dir = q.sortOrder === 'asc' ? asc : desc;
     const [rows, [total]] = await Promise.all([
-      ctx.db.select().from(jobs).where(where).orderBy(dir(column), dir(jobs.id)).limit(pageSize).offset((page - 1) * pageSize),
+      ctx.db
+        .select()
+        .from(jobs)
+        .where(where)
+        .orderBy(dir(column), dir(jobs.id))
+        .limit(pageSize)
+        .offset((page - 1) * pageSize),
       ctx.db.select({ n: count() }).from(jobs).where(where),
     ]);
     reply.header('x-total-count', String(total.n)).header('x-page-size', String(pageSize));
@@ -54,7 +63,11 @@ export async function jobsRoutes(app: App, ctx: Ctx): Promise<void> {
       schema: {
         tags,
         body: Type.Object(
-          { imageIds: Type.Array(Uuid, { minItems: 1, maxItems: 100 }), modelIds: Type.Array(Uuid, { minItems: 1, maxItems: 20 }), projectId: Type.Optional(Type.Union([Uuid, Type.Null()])) },
+          {
+            imageIds: Type.Array(Uuid, { minItems: 1, maxItems: 100 }),
+            modelIds: Type.Array(Uuid, { minItems: 1, maxItems: 20 }),
+            projectId: Type.Optional(Type.Union([Uuid, Type.Null()])),
+          },
           { additionalProperties: false },
         ),
       },
@@ -110,17 +123,30 @@ export async function jobsRoutes(app: App, ctx: Ctx): Promise<void> {
 
   app.get('/jobs/:id', { config: { auth: 'user' }, schema: { tags, params: IdParams } }, async (request) => {
     const auth = requireAuth(request);
-    const job = auth.user.role === 'ADMIN' ? (await ctx.db.select().from(jobs).where(eq(jobs.id, request.params.id)))[0] : await findOwnJob(ctx.db, auth.user.id, request.params.id);
+    const job =
+      auth.user.role === 'ADMIN'
+        ? (await ctx.db.select().from(jobs).where(eq(jobs.id, request.params.id)))[0]
+        : await findOwnJob(ctx.db, auth.user.id, request.params.id);
     if (!job) throw notFound('job');
     return (await presentJobs(ctx.db, [job]))[0];
   });
 
-  app.get('/jobs/:id/error', { config: { auth: 'user' }, schema: { tags, params: IdParams, response: { 200: Type.Object({ error: Type.Union([Type.String(), Type.Null()]) }) } } }, async (request) => {
-    const auth = requireAuth(request);
-    const job = auth.user.role === 'ADMIN' ? (await ctx.db.select().from(jobs).where(eq(jobs.id, request.params.id)))[0] : await findOwnJob(ctx.db, auth.user.id, request.params.id);
-    if (!job) throw notFound('job');
-    return { error: job.status === 'FAILED' ? job.error : null };
-  });
+  app.get(
+    '/jobs/:id/error',
+    {
+      config: { auth: 'user' },
+      schema: { tags, params: IdParams, response: { 200: Type.Object({ error: Type.Union([Type.String(), Type.Null()]) }) } },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const job =
+        auth.user.role === 'ADMIN'
+          ? (await ctx.db.select().from(jobs).where(eq(jobs.id, request.params.id)))[0]
+          : await findOwnJob(ctx.db, auth.user.id, request.params.id);
+      if (!job) throw notFound('job');
+      return { error: job.status === 'FAILED' ? job.error : null };
+    },
+  );
 
   const readableResult = async (request: Parameters<typeof requireAuth>[0], resultId: string) => {
     const auth = requireAuth(request);
@@ -128,7 +154,13 @@ export async function jobsRoutes(app: App, ctx: Ctx): Promise<void> {
       .select({ result: results })
       .from(results)
       .innerJoin(jobs, eq(jobs.resultId, results.id))
-      .where(and(eq(results.id, resultId), auth.user.role === 'ADMIN' ? undefined : eq(jobs.ownerId, auth.user.id), auth.user.role === 'ADMIN' ? undefined : eq(jobs.deleted, false)))
+      .where(
+        and(
+          eq(results.id, resultId),
+          auth.user.role === 'ADMIN' ? undefined : eq(jobs.ownerId, auth.user.id),
+          auth.user.role === 'ADMIN' ? undefined : eq(jobs.deleted, false),
+        ),
+      )
       .limit(1);
     if (!row) throw notFound('result');
     return row.result;
@@ -146,7 +178,13 @@ export async function jobsRoutes(app: App, ctx: Ctx): Promise<void> {
       const r = await readableResult(request, request.params.resultId);
       const key = r.files[request.params.filename];
       if (!key) throw notFound('file');
-      const type = request.params.filename.endsWith('.png') ? 'image/png' : request.params.filename.endsWith('.json') ? 'application/json' : request.params.filename.endsWith('.csv') ? 'text/csv' : 'application/octet-stream';
+      const type = request.params.filename.endsWith('.png')
+        ? 'image/png'
+        : request.params.filename.endsWith('.json')
+          ? 'application/json'
+          : request.params.filename.endsWith('.csv')
+            ? 'text/csv'
+            : 'application/octet-stream';
       reply.header('cache-control', 'private, max-age=86400, immutable').type(type);
       return reply.send(ctx.storage.stream(key));
     },

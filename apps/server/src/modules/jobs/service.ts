@@ -56,7 +56,10 @@ export async function createJobs(ctx: Ctx, auth: AuthContext, input: CreateJobsI
   if (!modelIds.length) errors.push({ field: 'modelIds', key: 'validation.requiredPlain' });
   if (errors.length) throw validationFailed(errors);
   const user = auth.user;
-  const imgs = await ctx.db.select().from(images).where(and(inArray(images.id, imageIds), eq(images.isDeleted, false)));
+  const imgs = await ctx.db
+    .select()
+    .from(images)
+    .where(and(inArray(images.id, imageIds), eq(images.isDeleted, false)));
   if (imgs.length !== imageIds.length || imgs.some((i) => i.ownerId !== user.id)) throw notFound('image');
   const accessible = await listAccessibleModels(ctx.db, user.id, user.role === 'ADMIN');
   const models = modelIds.map((id) => accessible.find((m) => m.id === id));
@@ -71,7 +74,10 @@ export async function createJobs(ctx: Ctx, auth: AuthContext, input: CreateJobsI
   }
   let maskSha: string | null = null;
   if (input.maskId) {
-    const [mask] = await ctx.db.select().from(masks).where(and(eq(masks.id, input.maskId), eq(masks.ownerId, user.id)));
+    const [mask] = await ctx.db
+      .select()
+      .from(masks)
+      .where(and(eq(masks.id, input.maskId), eq(masks.ownerId, user.id)));
     if (!mask) throw notFound('mask');
     maskSha = mask.storageKey;
   }
@@ -99,7 +105,14 @@ export async function createJobs(ctx: Ctx, auth: AuthContext, input: CreateJobsI
             crop: input.crop ?? null,
             maskId: input.maskId ?? null,
             parentJobId: input.parentJobId ?? null,
-            cacheKey: jobCacheKey({ imageSha256: image.sha256, model: model.internalName, version: modelVersion, settings, crop: input.crop ?? null, maskSha256: maskSha }),
+            cacheKey: jobCacheKey({
+              imageSha256: image.sha256,
+              model: model.internalName,
+              version: modelVersion,
+              settings,
+              crop: input.crop ?? null,
+              maskSha256: maskSha,
+            }),
           });
         }
       }
@@ -118,7 +131,11 @@ export async function createJobs(ctx: Ctx, auth: AuthContext, input: CreateJobsI
 
   const now = new Date();
   const rows = await ctx.db.transaction(async (tx) => {
-    await chargeLicense(tx as never, user, imgs.map((i) => i.id));
+    await chargeLicense(
+      tx as never,
+      user,
+      imgs.map((i) => i.id),
+    );
     return tx
       .insert(jobs)
       .values(
@@ -142,7 +159,10 @@ export async function rerunJobs(
   if (body.withCrop && typeof body.withCrop === 'object' && body.withUserMasks) {
     throw validationFailed([{ field: 'withUserMasks', key: 'errors.cropOrMasks' }]);
   }
-  const own = await ctx.db.select().from(jobs).where(and(inArray(jobs.id, body.jobsIds), eq(jobs.ownerId, auth.user.id), eq(jobs.deleted, false)));
+  const own = await ctx.db
+    .select()
+    .from(jobs)
+    .where(and(inArray(jobs.id, body.jobsIds), eq(jobs.ownerId, auth.user.id), eq(jobs.deleted, false)));
   if (own.length !== new Set(body.jobsIds).size) throw notFound('job');
   const created: JobRow[] = [];
   for (const job of own) {
@@ -153,7 +173,12 @@ export async function rerunJobs(
     }
     let maskId: string | null = null;
     if (body.withUserMasks) {
-      const [mask] = await ctx.db.select().from(masks).where(and(eq(masks.jobId, job.id), eq(masks.ownerId, auth.user.id))).orderBy(desc(masks.createdAt)).limit(1);
+      const [mask] = await ctx.db
+        .select()
+        .from(masks)
+        .where(and(eq(masks.jobId, job.id), eq(masks.ownerId, auth.user.id)))
+        .orderBy(desc(masks.createdAt))
+        .limit(1);
       if (!mask) throw new AppError(400, 'NO_MASK', 'errors.noMask', {}, [{ field: 'withUserMasks', key: 'errors.noMask' }]);
       maskId = mask.id;
     }
@@ -180,14 +205,22 @@ export function clampCrop(c: Crop, width: number, height: number): Crop {
 }
 
 export async function setArchived(ctx: Ctx, auth: AuthContext, ids: string[], archived: boolean): Promise<number> {
-  const rows = await ctx.db.update(jobs).set({ archived }).where(and(inArray(jobs.id, ids), eq(jobs.ownerId, auth.user.id), eq(jobs.deleted, false))).returning({ id: jobs.id });
+  const rows = await ctx.db
+    .update(jobs)
+    .set({ archived })
+    .where(and(inArray(jobs.id, ids), eq(jobs.ownerId, auth.user.id), eq(jobs.deleted, false)))
+    .returning({ id: jobs.id });
   if (rows.length !== new Set(ids).size) throw notFound('job');
   return rows.length;
 }
 
 /** Users delete jobs softly (the admin jobs list can still show them with the Deleted filter). */
 export async function deleteJobs(ctx: Ctx, auth: AuthContext, ids: string[]): Promise<number> {
-  const rows = await ctx.db.update(jobs).set({ deleted: true }).where(and(inArray(jobs.id, ids), eq(jobs.ownerId, auth.user.id), eq(jobs.deleted, false))).returning({ id: jobs.id });
+  const rows = await ctx.db
+    .update(jobs)
+    .set({ deleted: true })
+    .where(and(inArray(jobs.id, ids), eq(jobs.ownerId, auth.user.id), eq(jobs.deleted, false)))
+    .returning({ id: jobs.id });
   if (rows.length !== new Set(ids).size) throw notFound('job');
   return rows.length;
 }

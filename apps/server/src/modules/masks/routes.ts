@@ -38,7 +38,8 @@ export async function masksRoutes(app: App, ctx: Ctx): Promise<void> {
     if (!job || job.deleted || !canEditFor(auth, job.ownerId)) throw notFound('job');
     const [image] = await ctx.db.select().from(images).where(eq(images.id, job.imageId));
     const format = sniffImage(data!);
-    if (format !== 'png' && format !== 'jpeg') throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'errors.unsupportedImage', {}, [{ field: 'files', key: 'errors.unsupportedImage' }]);
+    if (format !== 'png' && format !== 'jpeg')
+      throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'errors.unsupportedImage', {}, [{ field: 'files', key: 'errors.unsupportedImage' }]);
     let png: Buffer;
     try {
       const meta = await sharp(data!).metadata();
@@ -56,7 +57,17 @@ export async function masksRoutes(app: App, ctx: Ctx): Promise<void> {
         if (!(await lockJob(tx, job.id))) throw notFound('job');
         const [m] = await tx
           .insert(masks)
-          .values({ id, ownerId: job.ownerId, jobId: job.id, imageId: job.imageId, parentId: f.parentId && /^[0-9a-f-]{36}$/i.test(f.parentId) ? f.parentId : null, label: (f.label ?? 'mask').slice(0, 200), filename: `${id}.png`, storageKey: key, isSubmitted: true })
+          .values({
+            id,
+            ownerId: job.ownerId,
+            jobId: job.id,
+            imageId: job.imageId,
+            parentId: f.parentId && /^[0-9a-f-]{36}$/i.test(f.parentId) ? f.parentId : null,
+            label: (f.label ?? 'mask').slice(0, 200),
+            filename: `${id}.png`,
+            storageKey: key,
+            isSubmitted: true,
+          })
           .returning();
         if (m.isSubmitted) await refreshJobAggregates(tx, job.id, ['submittedMasks']);
         return m;

@@ -10,7 +10,9 @@ const tags = ['notifications'];
 
 /** The notification panel (user-app.md §7): list, mark seen (one or all), delete (one or all). */
 export async function notificationsRoutes(app: App, ctx: Ctx): Promise<void> {
-  app.get('/notifications', { config: { auth: 'user' }, schema: { tags } }, async (request) => listNotifications(ctx.db, requireAuth(request).user.id));
+  app.get('/notifications', { config: { auth: 'user' }, schema: { tags } }, async (request) =>
+    listNotifications(ctx.db, requireAuth(request).user.id),
+  );
 
   app.patch('/notifications/all/seen', { config: { auth: 'user' }, schema: { tags } }, async (request) => {
     const rows = await ctx.db
@@ -22,18 +24,28 @@ export async function notificationsRoutes(app: App, ctx: Ctx): Promise<void> {
   });
 
   app.patch('/notifications/:id/seen', { config: { auth: 'user' }, schema: { tags, params: IdParams } }, async (request) => {
-    const [row] = await ctx.db.update(notifications).set({ seenAt: new Date() }).where(ownNotification(requireAuth(request).user.id, request.params.id)).returning({ id: notifications.id });
+    const [row] = await ctx.db
+      .update(notifications)
+      .set({ seenAt: new Date() })
+      .where(ownNotification(requireAuth(request).user.id, request.params.id))
+      .returning({ id: notifications.id });
     if (!row) throw notFound('notification');
     return { updated: 1 };
   });
 
   app.delete('/notifications/all', { config: { auth: 'user' }, schema: { tags } }, async (request) => {
-    const rows = await ctx.db.delete(notifications).where(eq(notifications.userId, requireAuth(request).user.id)).returning({ id: notifications.id });
+    const rows = await ctx.db
+      .delete(notifications)
+      .where(eq(notifications.userId, requireAuth(request).user.id))
+      .returning({ id: notifications.id });
     return { deleted: rows.length };
   });
 
   app.delete('/notifications/:id', { config: { auth: 'user' }, schema: { tags, params: IdParams } }, async (request) => {
-    const [row] = await ctx.db.delete(notifications).where(ownNotification(requireAuth(request).user.id, request.params.id)).returning({ id: notifications.id });
+    const [row] = await ctx.db
+      .delete(notifications)
+      .where(ownNotification(requireAuth(request).user.id, request.params.id))
+      .returning({ id: notifications.id });
     if (!row) throw notFound('notification');
     return { deleted: 1 };
   });

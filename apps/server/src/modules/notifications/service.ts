@@ -6,7 +6,13 @@ import type { Realtime } from '../../platform/realtime/realtime.ts';
 type Row = typeof notifications.$inferSelect;
 
 /** user-app.md §3 Notification: {id, type, payload, isSeen, createdAt}. */
-export const presentNotification = (n: Row) => ({ id: n.id, type: n.type, payload: n.payload, isSeen: n.seenAt !== null, createdAt: n.createdAt.toISOString() });
+export const presentNotification = (n: Row) => ({
+  id: n.id,
+  type: n.type,
+  payload: n.payload,
+  isSeen: n.seenAt !== null,
+  createdAt: n.createdAt.toISOString(),
+});
 
 export async function listNotifications(db: Db, userId: string) {
   const rows = await db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(desc(notifications.createdAt)).limit(200);

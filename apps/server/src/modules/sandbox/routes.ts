@@ -18,7 +18,9 @@ export const splitValues = (vals: string[]) => vals.flatMap((v) => v.split(/[\s,
 export function combinations(variables: Array<{ key: string; vals: string[] }>): Array<Record<string, unknown>> {
   let out: Array<Record<string, unknown>> = [{}];
   for (const v of variables) {
-    const values = splitValues(v.vals).map((x) => (x !== '' && !Number.isNaN(Number(x)) ? Number(x) : x === 'true' ? true : x === 'false' ? false : x));
+    const values = splitValues(v.vals).map((x) =>
+      x !== '' && !Number.isNaN(Number(x)) ? Number(x) : x === 'true' ? true : x === 'false' ? false : x,
+    );
     out = out.flatMap((base) => values.map((value) => setPath({ ...base }, v.key, value)));
   }
   return out;
@@ -56,7 +58,12 @@ export async function sandboxRoutes(app: App, ctx: Ctx): Promise<void> {
                 Type.Null(),
                 Type.Object({
                   customizationId: Type.Optional(Type.Union([Uuid, Type.Null()])),
-                  variables: Type.Optional(Type.Array(Type.Object({ key: Type.String({ maxLength: 200 }), vals: Type.Array(Type.String({ maxLength: 1000 }), { maxItems: 50 }) }), { maxItems: 10 })),
+                  variables: Type.Optional(
+                    Type.Array(
+                      Type.Object({ key: Type.String({ maxLength: 200 }), vals: Type.Array(Type.String({ maxLength: 1000 }), { maxItems: 50 }) }),
+                      { maxItems: 10 },
+                    ),
+                  ),
                 }),
               ]),
             ),
@@ -97,7 +104,14 @@ export async function sandboxRoutes(app: App, ctx: Ctx): Promise<void> {
     const rows = await ctx.db
       .select()
       .from(jobs)
-      .where(and(eq(jobs.ownerId, auth.user.id), inArray(jobs.source, ['SANDBOX', 'IDENTIFICATION']), eq(jobs.deleted, false), gt(jobs.createdAt, new Date(Date.now() - SANDBOX_KEEP_HOURS * 3600_000))))
+      .where(
+        and(
+          eq(jobs.ownerId, auth.user.id),
+          inArray(jobs.source, ['SANDBOX', 'IDENTIFICATION']),
+          eq(jobs.deleted, false),
+          gt(jobs.createdAt, new Date(Date.now() - SANDBOX_KEEP_HOURS * 3600_000)),
+        ),
+      )
       .orderBy(desc(jobs.createdAt))
       .limit(100);
     return presentJobs(ctx.db, rows);

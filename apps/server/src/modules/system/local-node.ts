@@ -14,11 +14,21 @@ export async function startLocalNode(db: Db, supervisor: LauncherSupervisor, lau
   if (!node) {
     [node] = await db
       .insert(nodes)
-      .values({ name: 'local', ip: '127.0.0.1', description: 'This machine: launchers started by the Lamella server', nodeType: 'ON_PREMISE', provider: LOCAL_PROVIDER, status: 'UNKNOWN' })
+      .values({
+        name: 'local',
+        ip: '127.0.0.1',
+        description: 'This machine: launchers started by the Lamella server',
+        nodeType: 'ON_PREMISE',
+        provider: LOCAL_PROVIDER,
+        status: 'UNKNOWN',
+      })
       .returning();
     await db.insert(executors).values({ nodeId: node.id, port: launcherPort, version });
   }
-  let list = await db.select().from(executors).where(and(eq(executors.nodeId, node.id), eq(executors.isEnabled, true)));
+  let list = await db
+    .select()
+    .from(executors)
+    .where(and(eq(executors.nodeId, node.id), eq(executors.isEnabled, true)));
   // LAUNCHER_PORT moves the node's single launcher.
   if (list.length === 1 && list[0].port !== launcherPort) {
     await db.update(executors).set({ port: launcherPort }).where(eq(executors.id, list[0].id));

@@ -52,7 +52,11 @@ export async function systemRoutes(app: App, ctx: Ctx): Promise<void> {
     '/terms/:lng',
     {
       config: { auth: 'public' },
-      schema: { tags: ['system'], params: Type.Object({ lng: Type.String({ maxLength: 10 }) }), response: { 200: Type.Object({ content: Type.String() }) } },
+      schema: {
+        tags: ['system'],
+        params: Type.Object({ lng: Type.String({ maxLength: 10 }) }),
+        response: { 200: Type.Object({ content: Type.String() }) },
+      },
     },
     async (request) => {
       const lng = isLanguage(request.params.lng) ? request.params.lng : 'en';
@@ -61,8 +65,12 @@ export async function systemRoutes(app: App, ctx: Ctx): Promise<void> {
     },
   );
 
-  app.get('/users/count', { config: { auth: 'user' }, schema: { tags: ['system'], response: { 200: Type.Object({ count: Type.Integer() }) } } }, async () => {
-    const [row] = await ctx.db.select({ n: count() }).from(users);
-    return { count: Number(row.n) };
-  });
+  app.get(
+    '/users/count',
+    { config: { auth: 'user' }, schema: { tags: ['system'], response: { 200: Type.Object({ count: Type.Integer() }) } } },
+    async () => {
+      const [row] = await ctx.db.select({ n: count() }).from(users);
+      return { count: Number(row.n) };
+    },
+  );
 }

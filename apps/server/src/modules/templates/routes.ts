@@ -8,7 +8,11 @@ import { projectSettingsTemplates, users } from '../../platform/db/schema/index.
 
 const tags = ['project-settings-templates'];
 const Body = Type.Object(
-  { name: Type.Optional(Type.String({ maxLength: 200 })), description: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Null()])), settings: Type.Optional(Type.Unknown()) },
+  {
+    name: Type.Optional(Type.String({ maxLength: 200 })),
+    description: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Null()])),
+    settings: Type.Optional(Type.Unknown()),
+  },
   { additionalProperties: false },
 );
 
@@ -30,7 +34,8 @@ function readBody(body: { name?: string; description?: string | null; settings?:
         settings = undefined;
       }
     }
-    if (!settings || typeof settings !== 'object' || Array.isArray(settings)) problems.push({ field: 'settings', key: 'errors.templateSettingsInvalid' });
+    if (!settings || typeof settings !== 'object' || Array.isArray(settings))
+      problems.push({ field: 'settings', key: 'errors.templateSettingsInvalid' });
   }
   if (problems.length) throw validationFailed(problems);
   return { name, description: body.description?.trim() || null, settings: settings as Record<string, unknown> };
@@ -60,7 +65,10 @@ export async function templatesRoutes(app: App, ctx: Ctx): Promise<void> {
 
   app.post('/admin/project-settings-templates', { config: guard, schema: { tags, body: Body } }, async (request) => {
     const values = readBody(request.body);
-    const [row] = await ctx.db.insert(projectSettingsTemplates).values({ ...values, createdById: requireAuth(request).user.id }).returning();
+    const [row] = await ctx.db
+      .insert(projectSettingsTemplates)
+      .values({ ...values, createdById: requireAuth(request).user.id })
+      .returning();
     return (await list(row.id))[0];
   });
 
@@ -78,7 +86,10 @@ export async function templatesRoutes(app: App, ctx: Ctx): Promise<void> {
   });
 
   app.delete('/admin/project-settings-templates/:id', { config: guard, schema: { tags, params: IdParams } }, async (request, reply) => {
-    const [row] = await ctx.db.delete(projectSettingsTemplates).where(eq(projectSettingsTemplates.id, request.params.id)).returning({ id: projectSettingsTemplates.id });
+    const [row] = await ctx.db
+      .delete(projectSettingsTemplates)
+      .where(eq(projectSettingsTemplates.id, request.params.id))
+      .returning({ id: projectSettingsTemplates.id });
     if (!row) throw notFound('template');
     return reply.status(204).send();
   });

@@ -3,7 +3,10 @@ import type { AuthContext } from '../../platform/auth/session.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { findActiveLicense, findGroupName, type UserRow } from './repo.ts';
 
-export function presentMe(auth: Pick<AuthContext, 'user' | 'permissions' | 'grpAdmin' | 'twoFactorPending'>, impersonator?: { id: string; fullName: string } | null): Me {
+export function presentMe(
+  auth: Pick<AuthContext, 'user' | 'permissions' | 'grpAdmin' | 'twoFactorPending'>,
+  impersonator?: { id: string; fullName: string } | null,
+): Me {
   const u = auth.user;
   return {
     id: u.id,

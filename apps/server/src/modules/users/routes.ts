@@ -26,28 +26,37 @@ export async function usersRoutes(app: App, ctx: Ctx): Promise<void> {
     return presentAccount(ctx.db, user);
   });
 
-  app.patch('/users/me/auth', { config: { auth: 'user' }, schema: { tags, body: UpdateAuthBody, response: { 200: UpdateAuthResponse } } }, async (request) => {
-    const auth = requireAuth(request);
-    const { emailChanged } = await users.updateAuth(ctx, auth.user, auth.sessionId, request.body);
-    return { status: 'OK' as const, emailChanged };
-  });
+  app.patch(
+    '/users/me/auth',
+    { config: { auth: 'user' }, schema: { tags, body: UpdateAuthBody, response: { 200: UpdateAuthResponse } } },
+    async (request) => {
+      const auth = requireAuth(request);
+      const { emailChanged } = await users.updateAuth(ctx, auth.user, auth.sessionId, request.body);
+      return { status: 'OK' as const, emailChanged };
+    },
+  );
 
   app.patch('/users/me/consent', { config: { auth: 'user' }, schema: { tags, body: ConsentBody, response: { 200: Account } } }, async (request) => {
     const user = await users.setTrainingConsent(ctx, requireAuth(request).user, request.body.trainingConsent);
     return presentAccount(ctx.db, user);
   });
 
-  app.put('/users/me/logo', { config: { auth: 'user' }, schema: { tags, consumes: ['multipart/form-data'], response: { 200: StatusOk } } }, async (request) => {
-    const auth = requireAuth(request);
-    const file = request.isMultipart() ? await request.file({ limits: { fileSize: users.MAX_LOGO_BYTES } }) : undefined;
-    if (!file || file.fieldname !== 'file') throw new AppError(400, 'FILE_MISSING', 'errors.fileMissing', { field: 'file' }, [{ field: 'file', key: 'validation.requiredPlain' }]);
-    const data = await file.toBuffer().catch(() => {
-      throw new AppError(413, 'PAYLOAD_TOO_LARGE', 'errors.fileTooLarge', { max: '5 MB' });
-    });
-    if (file.file.truncated) throw new AppError(413, 'PAYLOAD_TOO_LARGE', 'errors.fileTooLarge', { max: '5 MB' });
-    await users.saveLogo(ctx, auth.user, data);
-    return { status: 'OK' as const };
-  });
+  app.put(
+    '/users/me/logo',
+    { config: { auth: 'user' }, schema: { tags, consumes: ['multipart/form-data'], response: { 200: StatusOk } } },
+    async (request) => {
+      const auth = requireAuth(request);
+      const file = request.isMultipart() ? await request.file({ limits: { fileSize: users.MAX_LOGO_BYTES } }) : undefined;
+      if (!file || file.fieldname !== 'file')
+        throw new AppError(400, 'FILE_MISSING', 'errors.fileMissing', { field: 'file' }, [{ field: 'file', key: 'validation.requiredPlain' }]);
+      const data = await file.toBuffer().catch(() => {
+        throw new AppError(413, 'PAYLOAD_TOO_LARGE', 'errors.fileTooLarge', { max: '5 MB' });
+      });
+      if (file.file.truncated) throw new AppError(413, 'PAYLOAD_TOO_LARGE', 'errors.fileTooLarge', { max: '5 MB' });
+      await users.saveLogo(ctx, auth.user, data);
+      return { status: 'OK' as const };
+    },
+  );
 
   app.get('/users/me/logo', { config: { auth: 'user' }, schema: { tags } }, async (request, reply) => {
     const { user } = requireAuth(request);
@@ -62,17 +71,21 @@ export async function usersRoutes(app: App, ctx: Ctx): Promise<void> {
   });
 
   /** Without a token: mails a confirmation link (signed in). With ?token=: performs the removal. */
-  app.delete('/users/me', { config: { auth: 'public' }, schema: { tags, querystring: RemovalQuery, response: { 200: StatusOk } } }, async (request, reply) => {
-    if (request.query.token) {
-      await users.confirmAccountRemoval(ctx, request.query.token);
-      await endSession(ctx.db, request, reply);
+  app.delete(
+    '/users/me',
+    { config: { auth: 'public' }, schema: { tags, querystring: RemovalQuery, response: { 200: StatusOk } } },
+    async (request, reply) => {
+      if (request.query.token) {
+        await users.confirmAccountRemoval(ctx, request.query.token);
+        await endSession(ctx.db, request, reply);
+        return { status: 'OK' as const };
+      }
+      const auth = requireAuth(request);
+      if (auth.twoFactorPending) throw new AppError(401, 'TWO_FACTOR_REQUIRED', 'errors.twoFactorPending');
+      await users.startAccountRemoval(ctx, auth.user);
       return { status: 'OK' as const };
-    }
-    const auth = requireAuth(request);
-    if (auth.twoFactorPending) throw new AppError(401, 'TWO_FACTOR_REQUIRED', 'errors.twoFactorPending');
-    await users.startAccountRemoval(ctx, auth.user);
-    return { status: 'OK' as const };
-  });
+    },
+  );
 
   /** Ends every session of the user, on every device (this one included). */
   app.get('/users/me/force-logout', { config: { auth: 'pending' }, schema: { tags, response: { 200: StatusOk } } }, async (request, reply) => {

@@ -20,7 +20,13 @@ export async function updateProfile(ctx: Ctx, user: UserRow, body: UpdateProfile
   const errors = new FieldErrors();
   if (body.name !== undefined) errors.add('name', requiredRule(body.name));
   if (body.surname !== undefined) errors.add('surname', requiredRule(body.surname));
-  const address = body.address ? Object.fromEntries(Object.entries(body.address).map(([k, v]) => [k, (v ?? '').trim()]).filter(([, v]) => v !== '')) : undefined;
+  const address = body.address
+    ? Object.fromEntries(
+        Object.entries(body.address)
+          .map(([k, v]) => [k, (v ?? '').trim()])
+          .filter(([, v]) => v !== ''),
+      )
+    : undefined;
   if (address) {
     errors.add('country', requiredRule(address.country));
     errors.add('phone', phoneRule(address.phone));
@@ -79,7 +85,10 @@ export async function setTrainingConsent(ctx: Ctx, user: UserRow, consent: boole
       const license = await findActiveLicense(tx as never, user.id);
       if (license?.type === 'DEMO' && license.finishAt) {
         const demo = await getDemoLicense(tx as never);
-        await tx.update(licenses).set({ finishAt: new Date(license.finishAt.getTime() + demo.extensionDuration * DAY) }).where(eq(licenses.id, license.id));
+        await tx
+          .update(licenses)
+          .set({ finishAt: new Date(license.finishAt.getTime() + demo.extensionDuration * DAY) })
+          .where(eq(licenses.id, license.id));
       }
     }
     const [row] = await tx
@@ -116,11 +125,17 @@ export async function removeLogo(ctx: Ctx, user: UserRow): Promise<void> {
 export function sniffImage(data: Buffer): 'png' | 'jpeg' | 'tiff' | null {
   if (data.length >= 8 && data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
   if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return 'jpeg';
-  if (data.length >= 4 && ((data[0] === 0x49 && data[1] === 0x49 && data[2] === 0x2a && data[3] === 0) || (data[0] === 0x4d && data[1] === 0x4d && data[2] === 0 && data[3] === 0x2a))) return 'tiff';
+  if (
+    data.length >= 4 &&
+    ((data[0] === 0x49 && data[1] === 0x49 && data[2] === 0x2a && data[3] === 0) ||
+      (data[0] === 0x4d && data[1] === 0x4d && data[2] === 0 && data[3] === 0x2a))
+  )
+    return 'tiff';
   return null;
 }
 
-export const unsupportedImage = () => new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'errors.unsupportedImage', {}, [{ field: 'file', key: 'errors.unsupportedImage' }]);
+export const unsupportedImage = () =>
+  new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'errors.unsupportedImage', {}, [{ field: 'file', key: 'errors.unsupportedImage' }]);
 
 export async function startAccountRemoval(ctx: Ctx, user: UserRow): Promise<void> {
   const token = await issueUserToken(ctx.db, user.id, 'REMOVE_ACCOUNT');

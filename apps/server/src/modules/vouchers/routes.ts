@@ -35,7 +35,12 @@ export async function vouchersRoutes(app: App, ctx: Ctx): Promise<void> {
         querystring: Type.Object({
           page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
           pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 10 })),
-          sortBy: Type.Optional(Type.Union(Object.keys(sortColumns).map((k) => Type.Literal(k)), { default: 'createdAt' })),
+          sortBy: Type.Optional(
+            Type.Union(
+              Object.keys(sortColumns).map((k) => Type.Literal(k)),
+              { default: 'createdAt' },
+            ),
+          ),
           sortOrder: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')], { default: 'asc' })),
         }),
       },
@@ -76,7 +81,10 @@ export async function vouchersRoutes(app: App, ctx: Ctx): Promise<void> {
       config: guard,
       schema: {
         tags,
-        body: Type.Object({ count: Type.Integer(), executions: Type.Integer(), validUntil: Type.Optional(Type.Union([Type.String({ maxLength: 40 }), Type.Null()])) }, { additionalProperties: false }),
+        body: Type.Object(
+          { count: Type.Integer(), executions: Type.Integer(), validUntil: Type.Optional(Type.Union([Type.String({ maxLength: 40 }), Type.Null()])) },
+          { additionalProperties: false },
+        ),
       },
     },
     async (request) => {
@@ -86,14 +94,23 @@ export async function vouchersRoutes(app: App, ctx: Ctx): Promise<void> {
       if (n > 1000) problems.push({ field: 'count', key: 'errors.voucherCountMax' });
       if (executions <= 0) problems.push({ field: 'executions', key: 'errors.voucherExecutions' });
       const until = validUntil ? new Date(validUntil) : null;
-      if (until && (Number.isNaN(until.getTime()) || until.getTime() <= Date.now())) problems.push({ field: 'validUntil', key: 'errors.voucherExpiry' });
+      if (until && (Number.isNaN(until.getTime()) || until.getTime() <= Date.now()))
+        problems.push({ field: 'validUntil', key: 'errors.voucherExpiry' });
       if (problems.length) throw validationFailed(problems);
       const createdById = requireAuth(request).user.id;
       const rows = await ctx.db
         .insert(vouchers)
         .values(Array.from({ length: n }, () => ({ key: voucherKey(), executions, validUntil: until, createdById })))
         .returning();
-      return { vouchers: rows.map((v) => ({ id: v.id, key: v.key, executions: v.executions, validUntil: v.validUntil?.toISOString() ?? null, createdAt: v.createdAt.toISOString() })) };
+      return {
+        vouchers: rows.map((v) => ({
+          id: v.id,
+          key: v.key,
+          executions: v.executions,
+          validUntil: v.validUntil?.toISOString() ?? null,
+          createdAt: v.createdAt.toISOString(),
+        })),
+      };
     },
   );
 
@@ -104,22 +121,29 @@ export async function vouchersRoutes(app: App, ctx: Ctx): Promise<void> {
   });
 
   /** A user redeems a key once: a new IMAGES_LIMITED license replaces the active one. */
-  app.post('/vouchers/redeem', { config: { auth: 'user' }, schema: { tags, body: Type.Object({ key: Type.String({ maxLength: 40 }) }, { additionalProperties: false }) } }, async (request) => {
-    const auth = requireAuth(request);
-    const key = request.body.key.trim().toUpperCase();
-    return ctx.db.transaction(async (tx) => {
-      const [voucher] = await tx
-        .update(vouchers)
-        .set({ takenById: auth.user.id, takenAt: new Date() })
-        .where(and(eq(vouchers.key, key), isNull(vouchers.takenById), or(isNull(vouchers.validUntil), gt(vouchers.validUntil, new Date()))))
-        .returning();
-      if (!voucher) throw new AppError(400, 'INVALID_VOUCHER', 'errors.invalidVoucher', {}, [{ field: 'key', key: 'errors.invalidVoucher' }]);
-      await tx.update(licenses).set({ active: false }).where(and(eq(licenses.userId, auth.user.id), eq(licenses.active, true)));
-      const [license] = await tx
-        .insert(licenses)
-        .values({ userId: auth.user.id, type: 'IMAGES_LIMITED', createdBy: 'VOUCHER', images: voucher.executions, finishAt: voucher.validUntil })
-        .returning();
-      return { type: license.type, images: license.images, used: license.used, finish: license.finishAt?.toISOString() ?? null };
-    });
-  });
+  app.post(
+    '/vouchers/redeem',
+    { config: { auth: 'user' }, schema: { tags, body: Type.Object({ key: Type.String({ maxLength: 40 }) }, { additionalProperties: false }) } },
+    async (request) => {
+      const auth = requireAuth(request);
+      const key = request.body.key.trim().toUpperCase();
+      return ctx.db.transaction(async (tx) => {
+        const [voucher] = await tx
+          .update(vouchers)
+          .set({ takenById: auth.user.id, takenAt: new Date() })
+          .where(and(eq(vouchers.key, key), isNull(vouchers.takenById), or(isNull(vouchers.validUntil), gt(vouchers.validUntil, new Date()))))
+          .returning();
+        if (!voucher) throw new AppError(400, 'INVALID_VOUCHER', 'errors.invalidVoucher', {}, [{ field: 'key', key: 'errors.invalidVoucher' }]);
+        await tx
+          .update(licenses)
+          .set({ active: false })
+          .where(and(eq(licenses.userId, auth.user.id), eq(licenses.active, true)));
+        const [license] = await tx
+          .insert(licenses)
+          .values({ userId: auth.user.id, type: 'IMAGES_LIMITED', createdBy: 'VOUCHER', images: voucher.executions, finishAt: voucher.validUntil })
+          .returning();
+        return { type: license.type, images: license.images, used: license.used, finish: license.finishAt?.toISOString() ?? null };
+      });
+    },
+  );
 }

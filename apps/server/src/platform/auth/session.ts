@@ -108,7 +108,10 @@ async function authenticateKey(db: Db, code: string): Promise<AuthContext | null
   if (!row || !row.key.enabled || row.user.role === 'BLOCKED') return null;
   const now = Date.now();
   if (!row.key.lastUsedAt || now - row.key.lastUsedAt.getTime() > KEY_TOUCH_AFTER_MS) {
-    await db.update(accessKeys).set({ lastUsedAt: new Date(now) }).where(eq(accessKeys.id, row.key.id));
+    await db
+      .update(accessKeys)
+      .set({ lastUsedAt: new Date(now) })
+      .where(eq(accessKeys.id, row.key.id));
   }
   return { ...(await loadUserContext(db, row.user)), via: 'key', sessionId: null, twoFactorPending: false, impersonatorId: null };
 }

@@ -72,7 +72,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status === 500) request.log.error({ err: error }, 'unhandled error');
-    const code = status === 500 ? 'INTERNAL_ERROR' : status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : (error.code ?? 'BAD_REQUEST');
+    const code =
+      status === 500
+        ? 'INTERNAL_ERROR'
+        : status === 413
+          ? 'PAYLOAD_TOO_LARGE'
+          : status === 415
+            ? 'UNSUPPORTED_MEDIA_TYPE'
+            : (error.code ?? 'BAD_REQUEST');
     return reply.status(status).send({
       statusCode: status,
       code,

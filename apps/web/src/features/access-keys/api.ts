@@ -19,8 +19,7 @@ export function useCreateAccessKey() {
 export function useSetAccessKeyEnabled() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, enabled }: { id: string; enabled: boolean }) =>
-      api.patch<AccessKey>(`/access-keys/${encodeURIComponent(id)}`, { enabled }),
+    mutationFn: ({ id, enabled }: { id: string; enabled: boolean }) => api.patch<AccessKey>(`/access-keys/${encodeURIComponent(id)}`, { enabled }),
     onSuccess: (key) => qc.setQueryData<AccessKey[]>(KEY, (old) => old?.map((k) => (k.id === key.id ? key : k))),
   });
 }

@@ -1,7 +1,23 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ActionIcon, Alert, Button, Group, JsonInput, Loader, Modal, ScrollArea, Stack, Table, Text, TextInput, Textarea, Title, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Group,
+  JsonInput,
+  Loader,
+  Modal,
+  ScrollArea,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+  Tooltip,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import { notifyError, notifySuccess } from '../../lib/notify';
@@ -140,7 +156,11 @@ function TemplateModal({ template, onClose, onSaved }: { template: SettingsTempl
   });
   const save = useMutation({
     mutationFn: () => {
-      const body = { name: form.values.name.trim(), description: form.values.description.trim() || null, settings: JSON.parse(form.values.settings) as unknown };
+      const body = {
+        name: form.values.name.trim(),
+        description: form.values.description.trim() || null,
+        settings: JSON.parse(form.values.settings) as unknown,
+      };
       return template ? templatesApi.update(template.id, body) : templatesApi.create(body);
     },
     onSuccess: onSaved,

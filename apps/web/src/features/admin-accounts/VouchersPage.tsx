@@ -1,7 +1,23 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ActionIcon, Alert, Button, Code, Group, Loader, Modal, NumberInput, ScrollArea, Stack, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Code,
+  Group,
+  Loader,
+  Modal,
+  NumberInput,
+  ScrollArea,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { notifyError, notifySuccess } from '../../lib/notify';
@@ -87,7 +103,9 @@ export function VouchersPage() {
       />
       <Modal opened={created !== null} onClose={() => setCreated(null)} title={t('adminAccounts.vouchers.generated')}>
         <Stack>
-          {created?.map((v) => <Code key={v.id}>{v.key}</Code>)}
+          {created?.map((v) => (
+            <Code key={v.id}>{v.key}</Code>
+          ))}
           <Button onClick={() => setCreated(null)}>{t('adminAccounts.ok')}</Button>
         </Stack>
       </Modal>

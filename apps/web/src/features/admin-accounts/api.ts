@@ -23,15 +23,20 @@ export interface SettingsTemplate {
 export const VOUCHER_PAGE_SIZE = 1_000_000;
 
 export const vouchersApi = {
-  list: () => api.get<{ vouchers: Voucher[]; total: number }>('/admin/vouchers/', { query: { page: 1, pageSize: VOUCHER_PAGE_SIZE, sortBy: 'createdAt', sortOrder: 'asc' } }),
+  list: () =>
+    api.get<{ vouchers: Voucher[]; total: number }>('/admin/vouchers/', {
+      query: { page: 1, pageSize: VOUCHER_PAGE_SIZE, sortBy: 'createdAt', sortOrder: 'asc' },
+    }),
   create: (body: { count: number; executions: number; validUntil: string | null }) => api.post<{ vouchers: Voucher[] }>('/admin/vouchers/', body),
   remove: (id: string) => api.delete<void>(`/admin/vouchers/${id}`),
 };
 
 export const templatesApi = {
   list: () => api.get<SettingsTemplate[]>('/admin/project-settings-templates'),
-  create: (body: { name: string; description: string | null; settings: unknown }) => api.post<SettingsTemplate>('/admin/project-settings-templates', body),
-  update: (id: string, body: { name: string; description: string | null; settings: unknown }) => api.put<SettingsTemplate>(`/admin/project-settings-templates/${id}`, body),
+  create: (body: { name: string; description: string | null; settings: unknown }) =>
+    api.post<SettingsTemplate>('/admin/project-settings-templates', body),
+  update: (id: string, body: { name: string; description: string | null; settings: unknown }) =>
+    api.put<SettingsTemplate>(`/admin/project-settings-templates/${id}`, body),
   remove: (id: string) => api.delete<void>(`/admin/project-settings-templates/${id}`),
 };
 

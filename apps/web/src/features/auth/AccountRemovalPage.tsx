@@ -19,7 +19,10 @@ export function AccountRemovalPage() {
   useEffect(() => {
     if (removal.isSuccess || removal.isError) {
       // Log out in either case (spec); the server has already ended the session on success.
-      void authApi.signout().catch(() => undefined).finally(() => clearSession(qc));
+      void authApi
+        .signout()
+        .catch(() => undefined)
+        .finally(() => clearSession(qc));
     }
   }, [removal.isSuccess, removal.isError, qc]);
 

@@ -52,19 +52,8 @@ export function LoginPage() {
     <AuthCard title={t('auth.login.title')} subtitle={t('auth.login.subtitle')}>
       <form onSubmit={form.onSubmit((v) => signin.mutate(v))} noValidate>
         <Stack gap="sm">
-          <TextInput
-            label={t('auth.fields.email')}
-            type="email"
-            autoComplete="email"
-            required
-            {...form.getInputProps('email')}
-          />
-          <PasswordInput
-            label={t('auth.fields.password')}
-            autoComplete="current-password"
-            required
-            {...form.getInputProps('password')}
-          />
+          <TextInput label={t('auth.fields.email')} type="email" autoComplete="email" required {...form.getInputProps('email')} />
+          <PasswordInput label={t('auth.fields.password')} autoComplete="current-password" required {...form.getInputProps('password')} />
           <Group justify="flex-end">
             <Anchor component={Link} to="/auth/reset-password" size="sm">
               {t('auth.login.forgotPassword')}

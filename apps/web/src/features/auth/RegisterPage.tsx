@@ -90,26 +90,10 @@ export function RegisterPage() {
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
             <TextInput label={t('auth.fields.name')} autoComplete="given-name" required {...form.getInputProps('name')} />
-            <TextInput
-              label={t('auth.fields.surname')}
-              autoComplete="family-name"
-              required
-              {...form.getInputProps('surname')}
-            />
+            <TextInput label={t('auth.fields.surname')} autoComplete="family-name" required {...form.getInputProps('surname')} />
           </SimpleGrid>
-          <TextInput
-            label={t('auth.fields.company')}
-            autoComplete="organization"
-            required
-            {...form.getInputProps('company')}
-          />
-          <TextInput
-            label={t('auth.fields.email')}
-            type="email"
-            autoComplete="email"
-            required
-            {...form.getInputProps('email')}
-          />
+          <TextInput label={t('auth.fields.company')} autoComplete="organization" required {...form.getInputProps('company')} />
+          <TextInput label={t('auth.fields.email')} type="email" autoComplete="email" required {...form.getInputProps('email')} />
           <TextInput
             label={t('auth.fields.phone')}
             type="tel"
@@ -124,17 +108,9 @@ export function RegisterPage() {
             required
             {...form.getInputProps('password')}
           />
-          <PasswordInput
-            label={t('auth.fields.confirmPassword')}
-            autoComplete="new-password"
-            required
-            {...form.getInputProps('confirmPassword')}
-          />
+          <PasswordInput label={t('auth.fields.confirmPassword')} autoComplete="new-password" required {...form.getInputProps('confirmPassword')} />
           <Checkbox label={t('auth.register.subscribe')} {...form.getInputProps('subscribe', { type: 'checkbox' })} />
-          <Checkbox
-            label={t('auth.register.trainingConsent')}
-            {...form.getInputProps('trainingConsent', { type: 'checkbox' })}
-          />
+          <Checkbox label={t('auth.register.trainingConsent')} {...form.getInputProps('trainingConsent', { type: 'checkbox' })} />
           <Checkbox
             label={
               <>

@@ -49,13 +49,7 @@ function RequestReset() {
     <AuthCard title={t('auth.resetPassword.title')} subtitle={t('auth.resetPassword.subtitle')}>
       <form onSubmit={form.onSubmit((v) => request.mutate(v.email.trim()))} noValidate>
         <Stack gap="sm">
-          <TextInput
-            label={t('auth.fields.email')}
-            type="email"
-            autoComplete="email"
-            required
-            {...form.getInputProps('email')}
-          />
+          <TextInput label={t('auth.fields.email')} type="email" autoComplete="email" required {...form.getInputProps('email')} />
           <Button type="submit" loading={request.isPending} fullWidth>
             {t('auth.resetPassword.requestSubmit')}
           </Button>
@@ -105,12 +99,7 @@ function SetNewPassword({ token }: { token: string }) {
             required
             {...form.getInputProps('password')}
           />
-          <PasswordInput
-            label={t('auth.fields.confirmPassword')}
-            autoComplete="new-password"
-            required
-            {...form.getInputProps('confirmPassword')}
-          />
+          <PasswordInput label={t('auth.fields.confirmPassword')} autoComplete="new-password" required {...form.getInputProps('confirmPassword')} />
           <Button type="submit" loading={reset.isPending} fullWidth>
             {t('auth.resetPassword.submit')}
           </Button>

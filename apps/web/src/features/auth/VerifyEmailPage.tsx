@@ -59,8 +59,7 @@ function VerifyWithToken({ token }: { token: string }) {
             {serverMessage(verify.error, t('auth.verifyEmail.failure'))}
           </Alert>
           <Text size="sm">
-            {t('auth.verifyEmail.contactText')}{' '}
-            <Anchor href={`mailto:${t('common.supportEmail')}`}>{t('auth.verifyEmail.contactAdmin')}</Anchor>
+            {t('auth.verifyEmail.contactText')} <Anchor href={`mailto:${t('common.supportEmail')}`}>{t('auth.verifyEmail.contactAdmin')}</Anchor>
           </Text>
           <Anchor component={Link} to="/auth/login" size="sm">
             {t('auth.verifyEmail.returnToLogin')}

@@ -5,7 +5,20 @@ import { useTranslation } from 'react-i18next';
 import { imageUrl, useRerun } from '../jobs/api';
 import { notifyJobError, notifyJobStarted } from '../jobs/notify';
 import type { Job } from '../jobs/types';
-import { cursorFor, HANDLE_ZONE, HANDLES, hitTest, initialBox, moveBox, nudge, resizeBox, toNatural, type Box, type Handle, type Size } from './cropBox';
+import {
+  cursorFor,
+  HANDLE_ZONE,
+  HANDLES,
+  hitTest,
+  initialBox,
+  moveBox,
+  nudge,
+  resizeBox,
+  toNatural,
+  type Box,
+  type Handle,
+  type Size,
+} from './cropBox';
 
 const HANDLE_POS: Record<Handle, { left: string; top: string }> = {
   nw: { left: '0%', top: '0%' },
@@ -137,7 +150,14 @@ export function CropEditorDialog({ job, opened, onClose }: { job: Job; opened: b
               onPointerMove={onPointerMove}
               onPointerUp={onPointerUp}
               onPointerCancel={onPointerUp}
-              style={{ position: 'absolute', left: 0, top: 0, width: size.width, height: size.height, cursor: cursorFor(drag.current?.target ?? hover) }}
+              style={{
+                position: 'absolute',
+                left: 0,
+                top: 0,
+                width: size.width,
+                height: size.height,
+                cursor: cursorFor(drag.current?.target ?? hover),
+              }}
             >
               <div
                 role="slider"

@@ -60,8 +60,18 @@ describe('hit test (20 px zone)', () => {
 
 describe('to natural pixels', () => {
   it('scales by the natural/displayed ratio and rounds', () => {
-    expect(toNatural({ x: 150, y: 75, width: 700, height: 350 }, img, { width: 4000, height: 2000 })).toEqual({ x: 600, y: 300, width: 2800, height: 1400 });
-    expect(toNatural({ x: 0.4, y: 0, width: 333.3, height: 100 }, { width: 1000, height: 1000 }, { width: 3, height: 3 })).toEqual({ x: 0, y: 0, width: 1, height: 1 });
+    expect(toNatural({ x: 150, y: 75, width: 700, height: 350 }, img, { width: 4000, height: 2000 })).toEqual({
+      x: 600,
+      y: 300,
+      width: 2800,
+      height: 1400,
+    });
+    expect(toNatural({ x: 0.4, y: 0, width: 333.3, height: 100 }, { width: 1000, height: 1000 }, { width: 3, height: 3 })).toEqual({
+      x: 0,
+      y: 0,
+      width: 1,
+      height: 1,
+    });
   });
   it('never leaves the image', () => {
     const n = toNatural({ x: 990, y: 490, width: 10, height: 10 }, img, { width: 101, height: 51 });

@@ -14,10 +14,7 @@ export function ManageFavoritesMenu() {
   const toggle = useToggleFavorite();
 
   const onToggle = (id: string, favorite: boolean) =>
-    toggle.mutate(
-      { id, favorite },
-      { onError: (e) => notifyError(serverMessage(e, t('layout.favorites.updateFailed'))) },
-    );
+    toggle.mutate({ id, favorite }, { onError: (e) => notifyError(serverMessage(e, t('layout.favorites.updateFailed'))) });
 
   return (
     <Menu opened={opened} onChange={setOpened} position="bottom-start" closeOnItemClick={false} withinPortal shadow="md">

@@ -24,9 +24,7 @@ export function useToggleFavorite() {
     mutationFn: (body: { id: string; favorite: boolean }) => api.put<ModelNavItem[]>('/users/favorites', body),
     onSuccess: (list, vars) => {
       qc.setQueryData(FAVORITES_KEY, list);
-      qc.setQueryData<AvailableModel[]>(AVAILABLE_MODELS_KEY, (old) =>
-        old?.map((m) => (m.id === vars.id ? { ...m, favorite: vars.favorite } : m)),
-      );
+      qc.setQueryData<AvailableModel[]>(AVAILABLE_MODELS_KEY, (old) => old?.map((m) => (m.id === vars.id ? { ...m, favorite: vars.favorite } : m)));
     },
   });
 }

@@ -77,7 +77,15 @@ export function HistoryPage() {
           {/* phones: a list (a five-column table only showed the date and half the file name) */}
           <Stack gap={0} hiddenFrom="sm" data-testid="history-list">
             {jobs.data.jobs.map((j) => (
-              <Group key={j.id} justify="space-between" wrap="nowrap" gap="xs" py="xs" data-testid="history-item" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
+              <Group
+                key={j.id}
+                justify="space-between"
+                wrap="nowrap"
+                gap="xs"
+                py="xs"
+                data-testid="history-item"
+                style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+              >
                 <div style={{ minWidth: 0, flex: 1 }}>
                   <Text size="sm" fw={500} truncate="end" title={j.image.orginalFilename}>
                     {j.image.orginalFilename}

@@ -16,7 +16,8 @@ export function formatAxis(value: unknown, locale = 'en'): string {
 /** Table value: numbers with exactly 2 decimals (in the UI language's style), strings as they are. */
 export function formatTableValue(value: unknown, locale = 'en'): string {
   if (value === null || value === undefined || value === '') return '–';
-  const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value)) ? Number(value) : null;
+  const n =
+    typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value)) ? Number(value) : null;
   if (n === null) return String(value);
   if (!Number.isFinite(n)) return String(n);
   return new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(roundTo(n, 2));

@@ -21,13 +21,7 @@ export function AppLayout() {
     <AppShell header={{ height: 60 }} padding="md">
       <AppShell.Header>
         <Group h="100%" px="md" gap="sm" wrap="nowrap">
-          <Burger
-            opened={drawer}
-            onClick={toggle}
-            hiddenFrom="sm"
-            size="sm"
-            aria-label={t('layout.menu.navigation')}
-          />
+          <Burger opened={drawer} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('layout.menu.navigation')} />
           <Anchor component={Link} to="/dashboard" underline="never" style={{ flexShrink: 0 }}>
             <Logo height={26} />
           </Anchor>
@@ -45,7 +39,14 @@ export function AppLayout() {
         <div style={{ flex: 1 }}>
           <Outlet />
         </div>
-        <div style={{ marginTop: 'var(--mantine-spacing-xl)', marginInline: 'calc(var(--mantine-spacing-md) * -1)', marginBottom: 'calc(var(--mantine-spacing-md) * -1)', borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+        <div
+          style={{
+            marginTop: 'var(--mantine-spacing-xl)',
+            marginInline: 'calc(var(--mantine-spacing-md) * -1)',
+            marginBottom: 'calc(var(--mantine-spacing-md) * -1)',
+            borderTop: '1px solid var(--mantine-color-gray-3)',
+          }}
+        >
           <Footer />
         </div>
       </AppShell.Main>

@@ -16,15 +16,7 @@ export function CookieNotice() {
     setOpen(false);
   };
   return (
-    <Modal
-      opened={open}
-      onClose={accept}
-      withCloseButton={false}
-      closeOnClickOutside={false}
-      title={t('layout.cookies.title')}
-      centered
-      size="md"
-    >
+    <Modal opened={open} onClose={accept} withCloseButton={false} closeOnClickOutside={false} title={t('layout.cookies.title')} centered size="md">
       <Text size="sm">{t('layout.cookies.text')}</Text>
       <Group justify="flex-end" mt="md">
         <Button onClick={accept} data-autofocus>

@@ -35,9 +35,7 @@ export function NavTabs() {
               <Tabs.Tab
                 key={f.id}
                 value={f.path}
-                rightSection={
-                  f.accessType === 'PRIVATE' ? <IconLock size={14} aria-label={t('layout.tabs.private')} /> : undefined
-                }
+                rightSection={f.accessType === 'PRIVATE' ? <IconLock size={14} aria-label={t('layout.tabs.private')} /> : undefined}
               >
                 {f.displayName || f.label}
               </Tabs.Tab>

@@ -1,4 +1,22 @@
-import { ActionIcon, Alert, Anchor, Box, Button, Center, ColorSwatch, FileButton, Group, Loader, SegmentedControl, Slider, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Box,
+  Button,
+  Center,
+  ColorSwatch,
+  FileButton,
+  Group,
+  Loader,
+  SegmentedControl,
+  Slider,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowBackUp, IconArrowForwardUp, IconBrush, IconBucketDroplet, IconDeviceFloppy, IconEraser, IconUpload } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
@@ -8,7 +26,23 @@ import { api } from '../../api/client';
 import { useMe } from '../auth/session';
 import { imageUrl, useJob } from '../jobs/api';
 import { MASK_EDITOR_ROLES } from '../results/JobItem';
-import { canRedo, canUndo, createMask, initHistory, LABEL_COLORS, labelsFromChannel, push, redo, resample, toLabelRgba, toOverlayRgba, undo, type History, type LabelMask, type Point } from './maskState';
+import {
+  canRedo,
+  canUndo,
+  createMask,
+  initHistory,
+  LABEL_COLORS,
+  labelsFromChannel,
+  push,
+  redo,
+  resample,
+  toLabelRgba,
+  toOverlayRgba,
+  undo,
+  type History,
+  type LabelMask,
+  type Point,
+} from './maskState';
 
 type Tool = 'paint' | 'erase' | 'fill';
 const LABEL_COUNT = 4;
@@ -241,7 +275,14 @@ function Editor() {
           </Text>
         </div>
         <Group gap="xs" wrap="wrap">
-          <TextInput aria-label={t('maskEditor.name')} placeholder={t('maskEditor.name')} value={name} onChange={(e) => setName(e.currentTarget.value)} w={160} size="sm" />
+          <TextInput
+            aria-label={t('maskEditor.name')}
+            placeholder={t('maskEditor.name')}
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+            w={160}
+            size="sm"
+          />
           <FileButton onChange={(f) => void importFile(f)} accept="image/png,image/jpeg">
             {(props) => (
               <Button {...props} variant="default" size="sm" leftSection={<IconUpload size={16} />} disabled={!history}>
@@ -249,7 +290,13 @@ function Editor() {
               </Button>
             )}
           </FileButton>
-          <Button size="sm" leftSection={<IconDeviceFloppy size={16} />} onClick={() => void save()} loading={saving} disabled={!history || !job.data}>
+          <Button
+            size="sm"
+            leftSection={<IconDeviceFloppy size={16} />}
+            onClick={() => void save()}
+            loading={saving}
+            disabled={!history || !job.data}
+          >
             {t('maskEditor.save')}
           </Button>
         </Group>
@@ -261,9 +308,33 @@ function Editor() {
           onChange={(v) => setTool(v as Tool)}
           aria-label={t('maskEditor.tool')}
           data={[
-            { value: 'paint', label: <Group gap={4} wrap="nowrap"><IconBrush size={16} /><span>{t('maskEditor.tools.paint')}</span></Group> },
-            { value: 'erase', label: <Group gap={4} wrap="nowrap"><IconEraser size={16} /><span>{t('maskEditor.tools.erase')}</span></Group> },
-            { value: 'fill', label: <Group gap={4} wrap="nowrap"><IconBucketDroplet size={16} /><span>{t('maskEditor.tools.fill')}</span></Group> },
+            {
+              value: 'paint',
+              label: (
+                <Group gap={4} wrap="nowrap">
+                  <IconBrush size={16} />
+                  <span>{t('maskEditor.tools.paint')}</span>
+                </Group>
+              ),
+            },
+            {
+              value: 'erase',
+              label: (
+                <Group gap={4} wrap="nowrap">
+                  <IconEraser size={16} />
+                  <span>{t('maskEditor.tools.erase')}</span>
+                </Group>
+              ),
+            },
+            {
+              value: 'fill',
+              label: (
+                <Group gap={4} wrap="nowrap">
+                  <IconBucketDroplet size={16} />
+                  <span>{t('maskEditor.tools.fill')}</span>
+                </Group>
+              ),
+            },
           ]}
         />
         <Group gap={6} role="radiogroup" aria-label={t('maskEditor.label')}>
@@ -279,7 +350,14 @@ function Editor() {
                 color={rgb(l)}
                 size={26}
                 onClick={() => setLabel(l)}
-                style={{ cursor: 'pointer', outline: label === l ? '3px solid var(--mantine-color-dark-6)' : undefined, outlineOffset: 2, color: 'white', fontSize: 12, fontWeight: 700 }}
+                style={{
+                  cursor: 'pointer',
+                  outline: label === l ? '3px solid var(--mantine-color-dark-6)' : undefined,
+                  outlineOffset: 2,
+                  color: 'white',
+                  fontSize: 12,
+                  fontWeight: 700,
+                }}
               >
                 {l}
               </ColorSwatch>
@@ -291,10 +369,22 @@ function Editor() {
           <Slider value={brush} onChange={setBrush} min={2} max={80} style={{ flex: 1 }} aria-label={t('maskEditor.brush')} />
         </Group>
         <Group gap={4}>
-          <ActionIcon variant="default" size="lg" onClick={() => act(undo)} disabled={!history || !canUndo(history)} aria-label={t('maskEditor.undo')}>
+          <ActionIcon
+            variant="default"
+            size="lg"
+            onClick={() => act(undo)}
+            disabled={!history || !canUndo(history)}
+            aria-label={t('maskEditor.undo')}
+          >
             <IconArrowBackUp size={18} />
           </ActionIcon>
-          <ActionIcon variant="default" size="lg" onClick={() => act(redo)} disabled={!history || !canRedo(history)} aria-label={t('maskEditor.redo')}>
+          <ActionIcon
+            variant="default"
+            size="lg"
+            onClick={() => act(redo)}
+            disabled={!history || !canRedo(history)}
+            aria-label={t('maskEditor.redo')}
+          >
             <IconArrowForwardUp size={18} />
           </ActionIcon>
         </Group>
@@ -326,7 +416,14 @@ function Editor() {
           onPointerMove={onPointerMove}
           onPointerUp={onPointerUp}
           onPointerCancel={onPointerUp}
-          style={{ position: 'absolute', inset: 0, width: '100%', height: '100%', cursor: tool === 'fill' ? 'cell' : 'crosshair', display: history ? 'block' : 'none' }}
+          style={{
+            position: 'absolute',
+            inset: 0,
+            width: '100%',
+            height: '100%',
+            cursor: tool === 'fill' ? 'cell' : 'crosshair',
+            display: history ? 'block' : 'none',
+          }}
         />
       </Box>
       <Text size="xs" c="dimmed" ta="center">

@@ -1,5 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { applyAction, canRedo, canUndo, countLabel, createMask, floodFill, initHistory, labelsFromChannel, MAX_HISTORY, paintStroke, push, redo, resample, toLabelRgba, undo, type LabelMask } from './maskState';
+import {
+  applyAction,
+  canRedo,
+  canUndo,
+  countLabel,
+  createMask,
+  floodFill,
+  initHistory,
+  labelsFromChannel,
+  MAX_HISTORY,
+  paintStroke,
+  push,
+  redo,
+  resample,
+  toLabelRgba,
+  undo,
+  type LabelMask,
+} from './maskState';
 
 const fromRows = (rows: string[]): LabelMask => {
   const m = createMask(rows[0].length, rows.length);
@@ -32,7 +49,15 @@ describe('flood fill', () => {
 
 describe('paint and erase', () => {
   it('paints a round brush along the stroke', () => {
-    const m = paintStroke(createMask(20, 10), [[2.5, 5.5], [17.5, 5.5]], 1.5, 3);
+    const m = paintStroke(
+      createMask(20, 10),
+      [
+        [2.5, 5.5],
+        [17.5, 5.5],
+      ],
+      1.5,
+      3,
+    );
     expect(m.data[5 * 20 + 10]).toBe(3);
     expect(m.data[0]).toBe(0);
     expect(countLabel(m, 3)).toBeGreaterThan(30);
@@ -77,7 +102,7 @@ describe('history', () => {
     expect(h.actions).toHaveLength(MAX_HISTORY);
     for (let i = 0; i < MAX_HISTORY; i++) h = undo(h);
     expect(canUndo(h)).toBe(false);
-    expect(h.present.data[0]).toBe(((4 % 2) + 1));
+    expect(h.present.data[0]).toBe((4 % 2) + 1);
   });
 });
 

@@ -56,11 +56,7 @@ export function AccountForm({ account }: { account: Account }) {
             autoComplete="new-password"
             {...form.getInputProps('newPassword')}
           />
-          <PasswordInput
-            label={t('auth.fields.confirmPassword')}
-            autoComplete="new-password"
-            {...form.getInputProps('confirmPassword')}
-          />
+          <PasswordInput label={t('auth.fields.confirmPassword')} autoComplete="new-password" {...form.getInputProps('confirmPassword')} />
           <PasswordInput
             label={t('auth.fields.currentPassword')}
             autoComplete="current-password"

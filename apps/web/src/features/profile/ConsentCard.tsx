@@ -52,10 +52,7 @@ export function ConsentCard({ account }: { account: Account }) {
           <Button variant="default" onClick={closeDialog}>
             {t('consent.notNow')}
           </Button>
-          <Button
-            loading={save.isPending}
-            onClick={() => save.mutate(true, { onSuccess: closeDialog })}
-          >
+          <Button loading={save.isPending} onClick={() => save.mutate(true, { onSuccess: closeDialog })}>
             {t('consent.allow')}
           </Button>
         </Group>

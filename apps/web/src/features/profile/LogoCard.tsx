@@ -29,9 +29,12 @@ export function LogoCard({ hasLogo }: { hasLogo: boolean }) {
     },
   });
   const url = useMemo(() => (hasLogo && logo.data ? URL.createObjectURL(logo.data) : null), [logo.data, hasLogo]);
-  useEffect(() => () => {
-    if (url) URL.revokeObjectURL(url);
-  }, [url]);
+  useEffect(
+    () => () => {
+      if (url) URL.revokeObjectURL(url);
+    },
+    [url],
+  );
 
   const refresh = () => {
     void qc.invalidateQueries({ queryKey: ACCOUNT_KEY });

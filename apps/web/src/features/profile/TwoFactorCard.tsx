@@ -22,9 +22,12 @@ export function TwoFactorCard() {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
 
-  useEffect(() => () => {
-    if (setup) URL.revokeObjectURL(setup.qrUrl);
-  }, [setup]);
+  useEffect(
+    () => () => {
+      if (setup) URL.revokeObjectURL(setup.qrUrl);
+    },
+    [setup],
+  );
 
   const reset = () => {
     setSetup(null);
@@ -101,7 +104,11 @@ export function TwoFactorCard() {
       {state.data && !state.data.enabled && !setup && (
         <Stack gap="sm">
           <Text size="sm">{t('profile.twoFactor.offText')}</Text>
-          {error && <Text c="red" size="sm">{error}</Text>}
+          {error && (
+            <Text c="red" size="sm">
+              {error}
+            </Text>
+          )}
           <Button onClick={() => start.mutate()} loading={start.isPending} style={{ alignSelf: 'flex-start' }}>
             {t('profile.twoFactor.enable')}
           </Button>

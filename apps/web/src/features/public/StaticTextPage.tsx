@@ -14,10 +14,10 @@ export function StaticTextPage({ page }: { page: 'imprint' | 'licenses' }) {
       </Title>
       <Stack gap="sm">
         {paragraphs.map((p, i) => (
-            <Text key={i} style={{ whiteSpace: 'pre-line' }}>
-              {String(p)}
-            </Text>
-          ))}
+          <Text key={i} style={{ whiteSpace: 'pre-line' }}>
+            {String(p)}
+          </Text>
+        ))}
       </Stack>
     </Paper>
   );

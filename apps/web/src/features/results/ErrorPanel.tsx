@@ -30,7 +30,13 @@ export function ErrorPanel({ jobId, isAdmin }: { jobId: string; isAdmin: boolean
             {t('results.error.details')}
           </Anchor>
           <Modal opened={details} onClose={() => setDetails(false)} title={t('results.error.details')} size="lg">
-            {error.isPending ? <Loader size="sm" /> : <Code block style={{ whiteSpace: 'pre-wrap' }}>{error.data?.error ?? t('results.error.noDetails')}</Code>}
+            {error.isPending ? (
+              <Loader size="sm" />
+            ) : (
+              <Code block style={{ whiteSpace: 'pre-wrap' }}>
+                {error.data?.error ?? t('results.error.noDetails')}
+              </Code>
+            )}
           </Modal>
         </>
       )}

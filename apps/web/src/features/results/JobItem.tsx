@@ -43,7 +43,12 @@ function FeedbackFlags({ job }: { job: Job }) {
   );
   return (
     <Tooltip label={label} withArrow multiline>
-      <ActionIcon variant="subtle" color={FLAG_COLORS[color]} aria-label={t('results.flags.label', { score: Math.round(avg * 100) })} data-flag-color={color}>
+      <ActionIcon
+        variant="subtle"
+        color={FLAG_COLORS[color]}
+        aria-label={t('results.flags.label', { score: Math.round(avg * 100) })}
+        data-flag-color={color}
+      >
         {avg > 0 ? <IconFlagFilled size={18} /> : <IconFlag size={18} />}
       </ActionIcon>
     </Tooltip>
@@ -63,13 +68,21 @@ export function JobItem({ job, selected, onSelect, role }: Props) {
   const [dialog, setDialog] = useState<'rating' | 'crop' | 'issue' | null>(null);
   const running = isRunning(job.status);
   const failed = job.status === 'FAILED';
-  const customization = job.customization?.template ? (i18n.language === 'de' ? job.customization.template.nameDe : job.customization.template.nameEn) : null;
+  const customization = job.customization?.template
+    ? i18n.language === 'de'
+      ? job.customization.template.nameDe
+      : job.customization.template.nameEn
+    : null;
   const rating = job.userFeedback?.rating ?? 0;
 
   return (
     <Accordion.Item value={job.id} data-testid="job-item" data-job-id={job.id} data-status={job.status}>
       <Group gap={4} wrap="nowrap" pl="xs" align="center">
-        <Checkbox checked={selected} onChange={(e) => onSelect(e.currentTarget.checked)} aria-label={t('results.select', { name: job.image.orginalFilename })} />
+        <Checkbox
+          checked={selected}
+          onChange={(e) => onSelect(e.currentTarget.checked)}
+          aria-label={t('results.select', { name: job.image.orginalFilename })}
+        />
         <Accordion.Control style={{ minWidth: 0 }}>
           <Stack gap={4}>
             <Text fw={500} size="sm" truncate="end" title={job.image.orginalFilename}>
@@ -129,7 +142,13 @@ export function JobItem({ job, selected, onSelect, role }: Props) {
           {!failed && !running && (
             <>
               <Tooltip label={rating ? t('results.actions.ratingValue', { rating }) : t('results.actions.rate')}>
-                <ActionIcon variant="subtle" color="yellow" onClick={() => setDialog('rating')} aria-label={t('results.actions.rate')} data-testid="rate-button">
+                <ActionIcon
+                  variant="subtle"
+                  color="yellow"
+                  onClick={() => setDialog('rating')}
+                  aria-label={t('results.actions.rate')}
+                  data-testid="rate-button"
+                >
                   {rating ? <IconStarFilled size={18} /> : <IconStar size={18} />}
                 </ActionIcon>
               </Tooltip>
@@ -145,7 +164,9 @@ export function JobItem({ job, selected, onSelect, role }: Props) {
             <Text size="sm" c="dimmed">
               {job.status === 'NEW' ? t('results.panel.queued') : t('results.panel.running')}
             </Text>
-            {job.status === 'PENDING' && job.progress !== null && job.progress > 0 && <Progress value={job.progress * (job.progress <= 1 ? 100 : 1)} w={200} />}
+            {job.status === 'PENDING' && job.progress !== null && job.progress > 0 && (
+              <Progress value={job.progress * (job.progress <= 1 ? 100 : 1)} w={200} />
+            )}
           </Stack>
         ) : failed ? (
           <ErrorPanel jobId={job.id} isAdmin={role === 'ADMIN'} />

@@ -29,7 +29,11 @@ function Html({ html }: { html: string }) {
 export function ModelManual({ modelId, position }: { modelId: string; position: 'TOP' | 'BOTTOM' }) {
   const { t, i18n } = useTranslation();
   const lng = i18n.language === 'de' ? 'de' : 'en';
-  const q = useQuery({ queryKey: ['model-manual', modelId, position, lng], queryFn: () => getOrNull<Manual>(`/models/${modelId}/manual/${position}/${lng}`), staleTime: 300_000 });
+  const q = useQuery({
+    queryKey: ['model-manual', modelId, position, lng],
+    queryFn: () => getOrNull<Manual>(`/models/${modelId}/manual/${position}/${lng}`),
+    staleTime: 300_000,
+  });
   const html = q.data ? textOf(q.data) : '';
   if (!html.trim()) return null;
   return (

@@ -72,7 +72,14 @@ export function RatingDialog({ job, opened, onClose }: { job: Job; opened: boole
             </Text>
           )}
         </Stack>
-        <Textarea label={t('model.rating.comment')} value={comment} onChange={(e) => setComment(e.currentTarget.value)} autosize minRows={3} maxLength={5000} />
+        <Textarea
+          label={t('model.rating.comment')}
+          value={comment}
+          onChange={(e) => setComment(e.currentTarget.value)}
+          autosize
+          minRows={3}
+          maxLength={5000}
+        />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             {t('model.common.cancel')}

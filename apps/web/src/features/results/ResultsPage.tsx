@@ -200,19 +200,49 @@ function ModelResults({ modelId, title }: { modelId: string; title: string }) {
             onChange={(e) => setSelected(e.currentTarget.checked ? jobs.map((j) => j.id) : [])}
             mr="sm"
           />
-          <Button size="xs" variant="light" leftSection={<IconRefresh size={14} />} disabled={!selected.length} loading={rerun.isPending} onClick={doRerun}>
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconRefresh size={14} />}
+            disabled={!selected.length}
+            loading={rerun.isPending}
+            onClick={doRerun}
+          >
             {t('results.bulk.rerun')}
           </Button>
           <Button size="xs" variant="light" color="violet" leftSection={<IconRefresh size={14} />} disabled={!canRerunMasks} onClick={doRerunMasks}>
             {t('results.bulk.rerunMasks')}
           </Button>
-          <Button size="xs" variant="light" color="gray" leftSection={<IconArchive size={14} />} disabled={!selected.length} loading={archive.isPending} onClick={doArchive}>
+          <Button
+            size="xs"
+            variant="light"
+            color="gray"
+            leftSection={<IconArchive size={14} />}
+            disabled={!selected.length}
+            loading={archive.isPending}
+            onClick={doArchive}
+          >
             {t('results.bulk.archive')}
           </Button>
-          <Button size="xs" variant="light" color="red" leftSection={<IconTrash size={14} />} disabled={!selected.length} onClick={() => setConfirmDelete(true)}>
+          <Button
+            size="xs"
+            variant="light"
+            color="red"
+            leftSection={<IconTrash size={14} />}
+            disabled={!selected.length}
+            onClick={() => setConfirmDelete(true)}
+          >
             {t('results.bulk.delete')}
           </Button>
-          <Button size="xs" variant="light" color="teal" leftSection={<IconDownload size={14} />} disabled={!selected.length} loading={exporting} onClick={() => void doExport()}>
+          <Button
+            size="xs"
+            variant="light"
+            color="teal"
+            leftSection={<IconDownload size={14} />}
+            disabled={!selected.length}
+            loading={exporting}
+            onClick={() => void doExport()}
+          >
             {t('results.bulk.export')}
           </Button>
         </Group>

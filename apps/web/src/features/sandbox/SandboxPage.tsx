@@ -1,4 +1,27 @@
-import { ActionIcon, Alert, Badge, Button, Card, Center, Checkbox, Group, Image, Loader, MultiSelect, Radio, Select, SimpleGrid, Skeleton, Stack, Stepper, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Center,
+  Checkbox,
+  Group,
+  Image,
+  Loader,
+  MultiSelect,
+  Radio,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Stepper,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+} from '@mantine/core';
 import { IconAlertTriangle, IconInfoCircle, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -68,7 +91,9 @@ export function Sandbox({ admin }: { admin: boolean }) {
       {
         imageId,
         modelsIds: modelIds,
-        ...(admin && (customizationId || variables.length) ? { params: { customizationId, variables: variables.map((v) => ({ key: v.key.trim(), vals: splitVals(v.vals) })) } } : {}),
+        ...(admin && (customizationId || variables.length)
+          ? { params: { customizationId, variables: variables.map((v) => ({ key: v.key.trim(), vals: splitVals(v.vals) })) } }
+          : {}),
         ...(admin ? { versions } : {}),
       },
       {
@@ -95,9 +120,7 @@ export function Sandbox({ admin }: { admin: boolean }) {
         ))}
       </Stepper>
 
-      {step === 'image' && (
-        <ImageStep images={images.data} loading={images.isPending} value={imageId} onChange={setImageId} lng={i18n.language} />
-      )}
+      {step === 'image' && <ImageStep images={images.data} loading={images.isPending} value={imageId} onChange={setImageId} lng={i18n.language} />}
       {step === 'models' && (
         <Card withBorder>
           {models.isPending ? (
@@ -105,7 +128,9 @@ export function Sandbox({ admin }: { admin: boolean }) {
           ) : (
             <Checkbox.Group value={modelIds} onChange={setModelIds} label={t('sandbox.chooseModels')}>
               <Stack gap={6} mt="xs">
-                {models.data?.map((m) => <Checkbox key={m.id} value={m.id} label={m.displayName} />)}
+                {models.data?.map((m) => (
+                  <Checkbox key={m.id} value={m.id} label={m.displayName} />
+                ))}
               </Stack>
             </Checkbox.Group>
           )}
@@ -162,7 +187,19 @@ export function Sandbox({ admin }: { admin: boolean }) {
   );
 }
 
-function ImageStep({ images, loading, value, onChange, lng }: { images?: { id: string; orginalFilename: string; validated: boolean; createdAt: string }[]; loading: boolean; value: string | null; onChange: (v: string) => void; lng: string }) {
+function ImageStep({
+  images,
+  loading,
+  value,
+  onChange,
+  lng,
+}: {
+  images?: { id: string; orginalFilename: string; validated: boolean; createdAt: string }[];
+  loading: boolean;
+  value: string | null;
+  onChange: (v: string) => void;
+  lng: string;
+}) {
   const { t } = useTranslation();
   if (loading) return <Skeleton h={160} />;
   if (!images?.length) {
@@ -288,7 +325,13 @@ function ParamsStep(props: {
               onChange={(e) => update(i, { vals: e.currentTarget.value })}
               style={{ flex: 1, minWidth: 200 }}
             />
-            <ActionIcon variant="subtle" color="red" mt={28} onClick={() => setVariables(variables.filter((_, n) => n !== i))} aria-label={t('sandbox.params.remove')}>
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              mt={28}
+              onClick={() => setVariables(variables.filter((_, n) => n !== i))}
+              aria-label={t('sandbox.params.remove')}
+            >
               <IconTrash size={16} />
             </ActionIcon>
           </Group>
@@ -307,7 +350,13 @@ function SandboxJobCard({ job }: { job: Job }) {
   const { t, i18n } = useTranslation();
   const failed = job.status === 'FAILED';
   return (
-    <Card withBorder padding="sm" data-testid="sandbox-job" data-status={job.status} style={failed ? { borderColor: 'var(--mantine-color-red-5)', background: 'var(--mantine-color-red-0)' } : undefined}>
+    <Card
+      withBorder
+      padding="sm"
+      data-testid="sandbox-job"
+      data-status={job.status}
+      style={failed ? { borderColor: 'var(--mantine-color-red-5)', background: 'var(--mantine-color-red-0)' } : undefined}
+    >
       <Group justify="space-between" wrap="wrap" mb="xs" gap="xs">
         <div style={{ minWidth: 0 }}>
           <Text fw={500} size="sm">

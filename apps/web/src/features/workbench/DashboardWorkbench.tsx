@@ -105,7 +105,9 @@ export function DashboardWorkbench() {
               ) : (
                 <Checkbox.Group value={selectedModels} onChange={setSelectedModels} label={t('workbench.models.choose')}>
                   <Stack gap={6} mt="xs">
-                    {models.data?.map((m) => <Checkbox key={m.id} value={m.id} label={m.displayName} />)}
+                    {models.data?.map((m) => (
+                      <Checkbox key={m.id} value={m.id} label={m.displayName} />
+                    ))}
                   </Stack>
                 </Checkbox.Group>
               )}
@@ -152,16 +154,24 @@ function LicenseCard() {
           <Group justify="space-between">
             <Text size="sm">{t('workbench.license.used')}</Text>
             <Text size="sm" fw={500}>
-              {license.images === null ? t('workbench.license.usedUnlimited', { used: license.used }) : t('workbench.license.usedOf', { used: license.used, limit: license.images })}
+              {license.images === null
+                ? t('workbench.license.usedUnlimited', { used: license.used })
+                : t('workbench.license.usedOf', { used: license.used, limit: license.images })}
             </Text>
           </Group>
           {license.images !== null && license.images > 0 && (
-            <Progress value={Math.min(100, (license.used / license.images) * 100)} color={license.used >= license.images ? 'red' : 'blue'} aria-label={t('workbench.license.used')} />
+            <Progress
+              value={Math.min(100, (license.used / license.images) * 100)}
+              color={license.used >= license.images ? 'red' : 'blue'}
+              aria-label={t('workbench.license.used')}
+            />
           )}
           <Group justify="space-between">
             <Text size="sm">{t('workbench.license.expires')}</Text>
             <Text size="sm" c={license.finish && new Date(license.finish) < new Date() ? 'red' : undefined}>
-              {license.finish ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(license.finish)) : t('workbench.license.noExpiry')}
+              {license.finish
+                ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(license.finish))
+                : t('workbench.license.noExpiry')}
             </Text>
           </Group>
         </Stack>

@@ -42,7 +42,12 @@ export function UploadZone({ onUploaded }: { onUploaded: (images: UploadedImage[
           void qc.invalidateQueries({ queryKey: IMAGES_KEY });
         })
         .catch((e: unknown) => {
-          const error = isApiError(e) && e.code === 'ABORTED' ? t('workbench.upload.aborted') : isApiError(e) && e.statusCode ? e.message : t('workbench.upload.failed');
+          const error =
+            isApiError(e) && e.code === 'ABORTED'
+              ? t('workbench.upload.aborted')
+              : isApiError(e) && e.statusCode
+                ? e.message
+                : t('workbench.upload.failed');
           patch(key, { state: 'error', error, abort: undefined });
         });
     }
@@ -50,7 +55,13 @@ export function UploadZone({ onUploaded }: { onUploaded: (images: UploadedImage[
 
   const reject = (rejections: FileRejection[]) => {
     setUploads((list) => [
-      ...rejections.map((r) => ({ key: ++seq.current, name: r.file.name, progress: 0, state: 'error' as const, error: t('workbench.upload.unsupported') })),
+      ...rejections.map((r) => ({
+        key: ++seq.current,
+        name: r.file.name,
+        progress: 0,
+        state: 'error' as const,
+        error: t('workbench.upload.unsupported'),
+      })),
       ...list,
     ]);
   };
@@ -98,7 +109,12 @@ export function UploadZone({ onUploaded }: { onUploaded: (images: UploadedImage[
                   {u.error}
                 </Text>
               ) : (
-                <Progress value={u.progress} size="sm" color={u.state === 'done' ? 'green' : 'blue'} aria-label={t('workbench.upload.progress', { name: u.name })} />
+                <Progress
+                  value={u.progress}
+                  size="sm"
+                  color={u.state === 'done' ? 'green' : 'blue'}
+                  aria-label={t('workbench.upload.progress', { name: u.name })}
+                />
               )}
             </div>
           ))}

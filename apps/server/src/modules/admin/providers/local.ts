@@ -18,7 +18,16 @@ export function localProvider(db: Db, supervisor: LauncherSupervisor | null): No
   return {
     async start(_node, launchers) {
       const s = need();
-      if (launchers.length) await db.update(executors).set({ isEnabled: true }).where(inArray(executors.id, launchers.map((e) => e.id)));
+      if (launchers.length)
+        await db
+          .update(executors)
+          .set({ isEnabled: true })
+          .where(
+            inArray(
+              executors.id,
+              launchers.map((e) => e.id),
+            ),
+          );
       for (const e of launchers) s.start(e.id, e.port, e.envVariables);
       return { done: true };
     },

@@ -10,7 +10,9 @@ export const OVH_SETTINGS = ['OVH_ENDPOINT', 'OVH_APPLICATION_KEY', 'OVH_APPLICA
 export function ovhProvider(env: NodeJS.ProcessEnv = process.env): NodeProvider {
   const refuse = async (): Promise<never> => {
     const missing = OVH_SETTINGS.filter((k) => !env[k]);
-    throw new AppError(502, 'CLOUD_PROVIDER_UNAVAILABLE', missing.length ? 'adminErrors.ovhMissingSettings' : 'adminErrors.ovhNotSupported', { missing: missing.join(', ') });
+    throw new AppError(502, 'CLOUD_PROVIDER_UNAVAILABLE', missing.length ? 'adminErrors.ovhMissingSettings' : 'adminErrors.ovhNotSupported', {
+      missing: missing.join(', '),
+    });
   };
   return { start: refuse, stop: refuse };
 }

@@ -1,4 +1,19 @@
-import { bigint, boolean, doublePrecision, index, integer, jsonb, numeric, pgEnum, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgEnum,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { executors } from './compute.ts';
 import { customizationGroups } from './customizations.ts';
@@ -14,19 +29,23 @@ import { users } from './users.ts';
 export const jobStatusEnum = pgEnum('job_status', ['NEW', 'PENDING', 'FINISHED', 'FAILED', 'CACHED']);
 export const jobSourceEnum = pgEnum('job_source', ['WEB', 'API', 'SANDBOX', 'IDENTIFICATION', 'TEST']);
 
-export const results = pgTable('results', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  /** Result items of user-app.md §3 (bar-chart, data-table, histogram, image, message). */
-  items: jsonb('items').$type<unknown[]>().notNull(),
-  measurements: jsonb('measurements').$type<Record<string, unknown>>().notNull().default({}),
-  /** Feedback flags: {name, value, score}. */
-  feedback: jsonb('feedback').$type<unknown[]>().notNull().default([]),
-  /** Storage keys of result files by filename. */
-  files: jsonb('files').$type<Record<string, string>>().notNull().default({}),
-  /** sha256(image) + model version + settings + crop + masks: identical input answers from this result. */
-  cacheKey: text('cache_key'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [index('results_cache_idx').on(t.cacheKey)]);
+export const results = pgTable(
+  'results',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Result items of user-app.md §3 (bar-chart, data-table, histogram, image, message). */
+    items: jsonb('items').$type<unknown[]>().notNull(),
+    measurements: jsonb('measurements').$type<Record<string, unknown>>().notNull().default({}),
+    /** Feedback flags: {name, value, score}. */
+    feedback: jsonb('feedback').$type<unknown[]>().notNull().default([]),
+    /** Storage keys of result files by filename. */
+    files: jsonb('files').$type<Record<string, string>>().notNull().default({}),
+    /** sha256(image) + model version + settings + crop + masks: identical input answers from this result. */
+    cacheKey: text('cache_key'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('results_cache_idx').on(t.cacheKey)],
+);
 
 export const jobs = pgTable(
   'jobs',
@@ -85,7 +104,9 @@ export const jobs = pgTable(
     index('jobs_source_idx').on(t.source, t.createdAt),
     index('jobs_image_idx').on(t.imageId),
     index('jobs_project_idx').on(t.projectId),
-    index('jobs_queue_idx').on(t.createdAt).where(sql`status = 'NEW'`),
+    index('jobs_queue_idx')
+      .on(t.createdAt)
+      .where(sql`status = 'NEW'`),
     // Admin jobs list: each sort key with the (created_at, id) tie-breaker. Nullable keys are indexed NULLS
     // FIRST so one index serves both "asc nulls first" and (scanned backward) "desc nulls last".
     index('jobs_owner_created_idx').on(t.ownerId, t.createdAt),

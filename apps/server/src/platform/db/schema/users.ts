@@ -1,15 +1,7 @@
-
 import { boolean, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export const roleEnum = pgEnum('role', ['ADMIN', 'POWER_USER', 'EDITOR', 'USER', 'BLOCKED']);
-export const licenseTypeEnum = pgEnum('license_type', [
-  'DEMO',
-  'IMAGES_LIMITED',
-  'TIME_LIMITED',
-  'UNLIMITED',
-  'FLOATING',
-  'ENTERPRISE',
-]);
+export const licenseTypeEnum = pgEnum('license_type', ['DEMO', 'IMAGES_LIMITED', 'TIME_LIMITED', 'UNLIMITED', 'FLOATING', 'ENTERPRISE']);
 export const licenseCreatedByEnum = pgEnum('license_created_by', ['SYSTEM', 'ADMIN', 'VOUCHER', 'PURCHASE']);
 export const tokenPurposeEnum = pgEnum('token_purpose', ['VERIFY_EMAIL', 'RESET_PASSWORD', 'REMOVE_ACCOUNT']);
 
@@ -200,4 +192,3 @@ export const npsResponses = pgTable(
   },
   (t) => [index('nps_created_idx').on(t.createdAt)],
 );
-

@@ -4,9 +4,26 @@ import CodeMirror, { EditorView } from '@uiw/react-codemirror';
 
 const extensions = [json(), EditorView.lineWrapping];
 
-export function JsonEditor({ value, onChange, readOnly, height = '420px', testId, label }: { value: string; onChange?: (v: string) => void; readOnly?: boolean; height?: string; testId?: string; label?: string }) {
+export function JsonEditor({
+  value,
+  onChange,
+  readOnly,
+  height = '420px',
+  testId,
+  label,
+}: {
+  value: string;
+  onChange?: (v: string) => void;
+  readOnly?: boolean;
+  height?: string;
+  testId?: string;
+  label?: string;
+}) {
   return (
-    <div data-testid={testId} style={{ border: '1px solid var(--mantine-color-gray-4)', borderRadius: 'var(--mantine-radius-sm)', overflow: 'hidden' }}>
+    <div
+      data-testid={testId}
+      style={{ border: '1px solid var(--mantine-color-gray-4)', borderRadius: 'var(--mantine-radius-sm)', overflow: 'hidden' }}
+    >
       <CodeMirror
         value={value}
         onChange={onChange}

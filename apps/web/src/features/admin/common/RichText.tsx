@@ -35,7 +35,12 @@ export function RichText({ label, value, onChange, error, testId, minHeight = 18
   });
   return (
     <Input.Wrapper label={label} error={error}>
-      <RichTextEditor editor={editor} mt={label ? 4 : 0} data-testid={testId} style={error ? { borderColor: 'var(--mantine-color-error)' } : undefined}>
+      <RichTextEditor
+        editor={editor}
+        mt={label ? 4 : 0}
+        data-testid={testId}
+        style={error ? { borderColor: 'var(--mantine-color-error)' } : undefined}
+      >
         <RichTextEditor.Toolbar>
           <RichTextEditor.ControlsGroup>
             <RichTextEditor.Bold />

@@ -38,7 +38,10 @@ export function UserSearch({
     staleTime: 30_000,
   });
   const found = (users.data ?? []).filter((u) => !exclude.includes(u.id)).slice(0, 50);
-  const options = found.map((u) => ({ value: u.id, label: `${u.fullName || u.id}${u.email ? ` <${u.email}>` : ''}${u.company ? ` · ${u.company}` : ''}` }));
+  const options = found.map((u) => ({
+    value: u.id,
+    label: `${u.fullName || u.id}${u.email ? ` <${u.email}>` : ''}${u.company ? ` · ${u.company}` : ''}`,
+  }));
   if (UUID.test(term) && !options.some((o) => o.value === term)) options.unshift({ value: term, label: term });
   if (value && !options.some((o) => o.value === value)) options.unshift({ value, label: value });
   return (

@@ -25,7 +25,18 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { IconArrowDown, IconArrowUp, IconCopy, IconDotsVertical, IconEdit, IconGripVertical, IconPlus, IconSearch, IconTrash, IconX } from '@tabler/icons-react';
+import {
+  IconArrowDown,
+  IconArrowUp,
+  IconCopy,
+  IconDotsVertical,
+  IconEdit,
+  IconGripVertical,
+  IconPlus,
+  IconSearch,
+  IconTrash,
+  IconX,
+} from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -41,12 +52,27 @@ import { QueryState } from '../common/QueryState';
 
 const useModels = () => useQuery({ queryKey: ['admin', 'models-short'], queryFn: adminJobsApi.models, staleTime: 60_000 });
 
-function GroupFormModal({ group, opened, onClose, onSaved }: { group: CustomizationGroup | null; opened: boolean; onClose: () => void; onSaved: (g: CustomizationGroup | undefined) => void }) {
+function GroupFormModal({
+  group,
+  opened,
+  onClose,
+  onSaved,
+}: {
+  group: CustomizationGroup | null;
+  opened: boolean;
+  onClose: () => void;
+  onSaved: (g: CustomizationGroup | undefined) => void;
+}) {
   const { t } = useTranslation();
   const qc = useQueryClient();
   const models = useModels();
   const form = useForm({
-    initialValues: { nameEn: group?.nameEn ?? '', nameDe: group?.nameDe ?? '', modelId: group ? modelIdOf(group) : '', description: group?.description ?? '' },
+    initialValues: {
+      nameEn: group?.nameEn ?? '',
+      nameDe: group?.nameDe ?? '',
+      modelId: group ? modelIdOf(group) : '',
+      description: group?.description ?? '',
+    },
     validate: {
       nameEn: (v) => (v.trim() ? null : t('admin.cust.nameRequired')),
       nameDe: (v) => (v.trim() ? null : t('admin.cust.nameRequired')),
@@ -97,13 +123,25 @@ function GroupFormModal({ group, opened, onClose, onSaved }: { group: Customizat
   );
 }
 
-function GroupList({ groups, selected, onSelect, onNew }: { groups: CustomizationGroup[]; selected: string | null; onSelect: (id: string) => void; onNew: () => void }) {
+function GroupList({
+  groups,
+  selected,
+  onSelect,
+  onNew,
+}: {
+  groups: CustomizationGroup[];
+  selected: string | null;
+  onSelect: (id: string) => void;
+  onNew: () => void;
+}) {
   const { t, i18n } = useTranslation();
   const [search, setSearch] = useState('');
   const name = (g: CustomizationGroup) => (i18n.language === 'de' ? g.nameDe || g.nameEn : g.nameEn || g.nameDe);
   const byModel = useMemo(() => {
     const q = search.trim().toLowerCase();
-    const list = groups.filter((g) => !q || [g.nameEn, g.nameDe, g.description ?? '', g.model?.displayName ?? ''].some((s) => s.toLowerCase().includes(q)));
+    const list = groups.filter(
+      (g) => !q || [g.nameEn, g.nameDe, g.description ?? '', g.model?.displayName ?? ''].some((s) => s.toLowerCase().includes(q)),
+    );
     const map = new Map<string, { label: string; items: CustomizationGroup[] }>();
     for (const g of list) {
       const key = modelIdOf(g);
@@ -119,7 +157,13 @@ function GroupList({ groups, selected, onSelect, onNew }: { groups: Customizatio
         <Button leftSection={<IconPlus size={16} />} onClick={onNew} fullWidth>
           {t('admin.cust.newGroup')}
         </Button>
-        <TextInput placeholder={t('admin.cust.search')} aria-label={t('admin.cust.search')} leftSection={<IconSearch size={14} />} value={search} onChange={(e) => setSearch(e.currentTarget.value)} />
+        <TextInput
+          placeholder={t('admin.cust.search')}
+          aria-label={t('admin.cust.search')}
+          leftSection={<IconSearch size={14} />}
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+        />
         <ScrollArea.Autosize mah={520}>
           {byModel.length === 0 ? (
             <Text size="sm" c="dimmed" ta="center" p="sm">
@@ -132,7 +176,14 @@ function GroupList({ groups, selected, onSelect, onNew }: { groups: Customizatio
                   {m.label}
                 </Text>
                 {m.items.map((g) => (
-                  <NavLink key={g.id} label={name(g)} active={g.id === selected} onClick={() => onSelect(g.id)} style={{ borderRadius: 4 }} data-testid="cust-group" />
+                  <NavLink
+                    key={g.id}
+                    label={name(g)}
+                    active={g.id === selected}
+                    onClick={() => onSelect(g.id)}
+                    style={{ borderRadius: 4 }}
+                    data-testid="cust-group"
+                  />
                 ))}
               </div>
             ))
@@ -187,7 +238,13 @@ function Members({ group }: { group: CustomizationGroup }) {
       )}
       <Group align="flex-end" gap="xs" wrap="nowrap">
         <div style={{ flex: 1, minWidth: 0 }}>
-          <UserSearch value={userId} onChange={setUserId} placeholder={t('admin.models.userSearchPlaceholder')} exclude={members.map((m) => m.id)} testId="member-search" />
+          <UserSearch
+            value={userId}
+            onChange={setUserId}
+            placeholder={t('admin.models.userSearchPlaceholder')}
+            exclude={members.map((m) => m.id)}
+            testId="member-search"
+          />
         </div>
         <Button size="sm" disabled={!userId} loading={add.isPending} onClick={() => userId && add.mutate(userId)}>
           {t('admin.cust.addMember')}
@@ -230,7 +287,12 @@ function Inheritance({ group, groups }: { group: CustomizationGroup; groups: Cus
     },
     onError: (e) => notifyError(errorText(e, t('admin.cust.removeParentFailed'))),
   });
-  const candidates = parentCandidates(groups, group, parents.map((p) => p.parentId), sameModel);
+  const candidates = parentCandidates(
+    groups,
+    group,
+    parents.map((p) => p.parentId),
+    sameModel,
+  );
   const move = (from: number, to: number) => set.mutate(reorderParents(parents, from, to));
   return (
     <Stack gap="xs">
@@ -271,10 +333,22 @@ function Inheritance({ group, groups }: { group: CustomizationGroup; groups: Cus
                   <Text size="sm" style={{ flex: 1, minWidth: 0 }} truncate>
                     {nameOf(p.parentId)}
                   </Text>
-                  <ActionIcon size="sm" variant="subtle" disabled={i === 0 || set.isPending} onClick={() => move(i, i - 1)} aria-label={t('admin.cust.moveUp')}>
+                  <ActionIcon
+                    size="sm"
+                    variant="subtle"
+                    disabled={i === 0 || set.isPending}
+                    onClick={() => move(i, i - 1)}
+                    aria-label={t('admin.cust.moveUp')}
+                  >
                     <IconArrowUp size={14} />
                   </ActionIcon>
-                  <ActionIcon size="sm" variant="subtle" disabled={i === parents.length - 1 || set.isPending} onClick={() => move(i, i + 1)} aria-label={t('admin.cust.moveDown')}>
+                  <ActionIcon
+                    size="sm"
+                    variant="subtle"
+                    disabled={i === parents.length - 1 || set.isPending}
+                    onClick={() => move(i, i + 1)}
+                    aria-label={t('admin.cust.moveDown')}
+                  >
                     <IconArrowDown size={14} />
                   </ActionIcon>
                   <ActionIcon
@@ -304,7 +378,12 @@ function Inheritance({ group, groups }: { group: CustomizationGroup; groups: Cus
           clearable
           data-testid="parent-select"
         />
-        <Button size="sm" disabled={!choice} loading={set.isPending} onClick={() => choice && set.mutate([...parents, { parentId: choice, priority: parents.length }])}>
+        <Button
+          size="sm"
+          disabled={!choice}
+          loading={set.isPending}
+          onClick={() => choice && set.mutate([...parents, { parentId: choice, priority: parents.length }])}
+        >
           {t('admin.cust.addParent')}
         </Button>
       </Group>
@@ -312,7 +391,19 @@ function Inheritance({ group, groups }: { group: CustomizationGroup; groups: Cus
   );
 }
 
-function GroupDetails({ group, groups, onEdit, onGone, onCloned }: { group: CustomizationGroup; groups: CustomizationGroup[]; onEdit: () => void; onGone: () => void; onCloned: (id: string | undefined) => void }) {
+function GroupDetails({
+  group,
+  groups,
+  onEdit,
+  onGone,
+  onCloned,
+}: {
+  group: CustomizationGroup;
+  groups: CustomizationGroup[];
+  onEdit: () => void;
+  onGone: () => void;
+  onCloned: (id: string | undefined) => void;
+}) {
   const { t } = useTranslation();
   const qc = useQueryClient();
   const clone = useMutation({
@@ -361,7 +452,11 @@ function GroupDetails({ group, groups, onEdit, onGone, onCloned }: { group: Cust
               <Menu.Item leftSection={<IconCopy size={14} />} onClick={() => clone.mutate()}>
                 {t('admin.cust.clone')}
               </Menu.Item>
-              <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={() => confirmDelete(t, t('admin.cust.deleteConfirm'), () => remove.mutate())}>
+              <Menu.Item
+                color="red"
+                leftSection={<IconTrash size={14} />}
+                onClick={() => confirmDelete(t, t('admin.cust.deleteConfirm'), () => remove.mutate())}
+              >
                 {t('admin.delete')}
               </Menu.Item>
             </Menu.Dropdown>
@@ -420,7 +515,11 @@ function SettingsEditor({ group }: { group: CustomizationGroup | null }) {
   const [errors, setErrors] = useState<ErrorGroup[] | null>(null);
   const gid = group?.id ?? '';
   const settings = useQuery({ queryKey: ['admin', 'cust-settings', gid], queryFn: () => custApi.settings(gid), enabled: !!group });
-  const resolved = useQuery({ queryKey: ['admin', 'cust-resolved', gid], queryFn: () => custApi.resolved(gid), enabled: !!group && tab === 'resolved' });
+  const resolved = useQuery({
+    queryKey: ['admin', 'cust-resolved', gid],
+    queryFn: () => custApi.resolved(gid),
+    enabled: !!group && tab === 'resolved',
+  });
   useEffect(() => {
     if (settings.data !== undefined) setText(JSON.stringify(settings.data ?? {}, null, 2));
   }, [settings.data, gid]);
@@ -543,7 +642,14 @@ export function CustomizationsPage() {
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 6, lg: 4 }}>
             {selected ? (
-              <GroupDetails key={selected.id} group={selected} groups={list} onEdit={() => setForm('edit')} onGone={() => select(null)} onCloned={select} />
+              <GroupDetails
+                key={selected.id}
+                group={selected}
+                groups={list}
+                onEdit={() => setForm('edit')}
+                onGone={() => select(null)}
+                onCloned={select}
+              />
             ) : (
               <Paper withBorder p="xl">
                 <Text c="dimmed" ta="center">

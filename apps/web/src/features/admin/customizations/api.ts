@@ -30,7 +30,13 @@ const base = '/admin/customizations';
 
 /** Settings may be answered bare or wrapped as {settings}. */
 export function unwrapSettings(raw: unknown): unknown {
-  if (raw && typeof raw === 'object' && !Array.isArray(raw) && 'settings' in raw && Object.keys(raw).every((k) => ['settings', 'groupId', 'modelId', 'updatedAt', 'schema', 'version'].includes(k))) {
+  if (
+    raw &&
+    typeof raw === 'object' &&
+    !Array.isArray(raw) &&
+    'settings' in raw &&
+    Object.keys(raw).every((k) => ['settings', 'groupId', 'modelId', 'updatedAt', 'schema', 'version'].includes(k))
+  ) {
     return (raw as { settings: unknown }).settings ?? {};
   }
   return raw ?? {};

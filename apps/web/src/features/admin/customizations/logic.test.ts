@@ -48,7 +48,12 @@ describe('parent priorities', () => {
     expect(reorderParents(parents, 0, 9).map((p) => p.priority)).toEqual([0, 1, 2]);
   });
   it('sends every parent with its new priority', () => {
-    expect(parentsBody([{ parentId: 'x', priority: 5 }, { parentId: 'y', priority: 1 }])).toEqual({
+    expect(
+      parentsBody([
+        { parentId: 'x', priority: 5 },
+        { parentId: 'y', priority: 1 },
+      ]),
+    ).toEqual({
       parents: [
         { parentId: 'y', priority: 0 },
         { parentId: 'x', priority: 1 },

@@ -48,7 +48,10 @@ export interface ParentLink {
 
 /** Parents ordered by priority, 0 first (ties keep their order). */
 export function sortByPriority<T extends ParentLink>(parents: T[]): T[] {
-  return [...parents].map((p, i) => ({ p, i })).sort((a, b) => a.p.priority - b.p.priority || a.i - b.i).map((x) => x.p);
+  return [...parents]
+    .map((p, i) => ({ p, i }))
+    .sort((a, b) => a.p.priority - b.p.priority || a.i - b.i)
+    .map((x) => x.p);
 }
 
 /** Moves one parent from `from` to `to` (indexes in priority order) and renumbers priorities 0..n-1. */

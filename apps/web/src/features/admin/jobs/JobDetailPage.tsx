@@ -38,8 +38,15 @@ const RATINGS = ['scaleNumber', 'scaleLength', 'resin', 'results'] as const;
 const STATUS_COLOR: Record<string, string> = { NEW: 'gray', PENDING: 'blue', FINISHED: 'green', CACHED: 'teal', FAILED: 'red' };
 
 /** Ratings must each be above 0 (back-office.md §5); returns the message key per missing rating. */
-export function feedbackErrors(v: Pick<FeedbackBody, 'scaleNumber' | 'scaleLength' | 'resin' | 'results'>): Partial<Record<(typeof RATINGS)[number], string>> {
-  const keys = { scaleNumber: 'scaleNumberRequired', scaleLength: 'scaleLengthRequired', resin: 'resinRequired', results: 'resultsRequired' } as const;
+export function feedbackErrors(
+  v: Pick<FeedbackBody, 'scaleNumber' | 'scaleLength' | 'resin' | 'results'>,
+): Partial<Record<(typeof RATINGS)[number], string>> {
+  const keys = {
+    scaleNumber: 'scaleNumberRequired',
+    scaleLength: 'scaleLengthRequired',
+    resin: 'resinRequired',
+    results: 'resultsRequired',
+  } as const;
   const out: Partial<Record<(typeof RATINGS)[number], string>> = {};
   for (const r of RATINGS) if (!(v[r] > 0)) out[r] = keys[r];
   return out;
@@ -55,7 +62,13 @@ function FeedbackModal({ jobId, opened, onClose }: { jobId: string; opened: bool
   const add = useMutation({
     mutationFn: () => {
       const v = form.values;
-      return adminJobsApi.addFeedback(jobId, { scaleNumber: v.scaleNumber, scaleLength: v.scaleLength, resin: v.resin, results: v.results, ...(v.comment.trim() ? { comment: v.comment.trim() } : {}) });
+      return adminJobsApi.addFeedback(jobId, {
+        scaleNumber: v.scaleNumber,
+        scaleLength: v.scaleLength,
+        resin: v.resin,
+        results: v.results,
+        ...(v.comment.trim() ? { comment: v.comment.trim() } : {}),
+      });
     },
     onSuccess: async () => {
       notifySuccess(t('admin.job.feedbackAdded'));
@@ -129,7 +142,12 @@ function AdminFeedbackList({ job }: { job: AdminJob }) {
   });
   const list = job.adminFeedback ?? [];
   const mean = adminRating(job).mean;
-  if (list.length === 0) return <Text size="sm" c="dimmed">{t('admin.job.noFeedback')}</Text>;
+  if (list.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        {t('admin.job.noFeedback')}
+      </Text>
+    );
   return (
     <Stack gap={6}>
       {mean !== null && (
@@ -145,7 +163,8 @@ function AdminFeedbackList({ job }: { job: AdminJob }) {
                 {feedbackScore(f).toFixed(2)} · {fullName(f.user ?? null)} · {formatDateTime(f.createdAt)}
               </Text>
               <Text size="xs" c="dimmed">
-                {t('admin.job.scaleNumber')} {f.scaleNumber} · {t('admin.job.scaleLength')} {f.scaleLength} · {t('admin.job.resin')} {f.resin} · {t('admin.job.resultsRating')} {f.results}
+                {t('admin.job.scaleNumber')} {f.scaleNumber} · {t('admin.job.scaleLength')} {f.scaleLength} · {t('admin.job.resin')} {f.resin} ·{' '}
+                {t('admin.job.resultsRating')} {f.results}
               </Text>
               {f.comment && <Text size="sm">{f.comment}</Text>}
             </div>
@@ -268,9 +287,7 @@ export function JobDetailPage() {
               </Row>
             )}
             <Row label={t('admin.job.results')}>{items.length ? t('admin.job.resultItems', { count: items.length }) : t('admin.job.none')}</Row>
-            <Row label={t('admin.job.masks')}>
-              {masks.length ? masks.map((m) => m.label ?? m.filename ?? m.id).join(', ') : t('admin.job.none')}
-            </Row>
+            <Row label={t('admin.job.masks')}>{masks.length ? masks.map((m) => m.label ?? m.filename ?? m.id).join(', ') : t('admin.job.none')}</Row>
             <Row label={t('admin.job.editedMasks')}>
               {edited.length
                 ? edited.map((m) => `${m.label ?? m.filename ?? m.id}${m.isSubmitted ? ` (${t('admin.job.submitted')})` : ''}`).join(', ')
@@ -283,7 +300,9 @@ export function JobDetailPage() {
                   {j.userFeedback.comment && <Text size="sm">{j.userFeedback.comment}</Text>}
                 </Stack>
               ) : (
-                <Text size="sm" c="dimmed">{t('admin.job.noFeedback')}</Text>
+                <Text size="sm" c="dimmed">
+                  {t('admin.job.noFeedback')}
+                </Text>
               )}
             </Row>
             <Row label={t('admin.job.adminFeedbacks')}>

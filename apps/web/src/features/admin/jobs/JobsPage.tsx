@@ -151,7 +151,12 @@ export function JobsPage() {
       </Group>
 
       <Group gap="xs" wrap="wrap">
-        <Button variant={filtersOpen ? 'filled' : 'default'} size="xs" leftSection={<IconFilter size={14} />} onClick={() => setShowFilters(!filtersOpen)}>
+        <Button
+          variant={filtersOpen ? 'filled' : 'default'}
+          size="xs"
+          leftSection={<IconFilter size={14} />}
+          onClick={() => setShowFilters(!filtersOpen)}
+        >
           {t('admin.jobs.filters')}
         </Button>
         <Popover position="bottom-start" shadow="md" withinPortal>
@@ -173,7 +178,25 @@ export function JobsPage() {
             </Stack>
           </Popover.Dropdown>
         </Popover>
-        <Button variant="subtle" size="xs" onClick={() => update({ ...DEFAULT_FILTERS, columns: filters.columns, sortKey: undefined, sortOrder: undefined, startDate: undefined, endDate: undefined, modelId: undefined, userId: undefined, company: undefined, status: undefined, source: undefined })}>
+        <Button
+          variant="subtle"
+          size="xs"
+          onClick={() =>
+            update({
+              ...DEFAULT_FILTERS,
+              columns: filters.columns,
+              sortKey: undefined,
+              sortOrder: undefined,
+              startDate: undefined,
+              endDate: undefined,
+              modelId: undefined,
+              userId: undefined,
+              company: undefined,
+              status: undefined,
+              source: undefined,
+            })
+          }
+        >
           {t('admin.jobs.resetFilters')}
         </Button>
       </Group>
@@ -181,11 +204,42 @@ export function JobsPage() {
       <Collapse in={filtersOpen}>
         <Paper withBorder p="sm">
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm">
-            <TextInput type="date" label={t('admin.jobs.startDate')} value={filters.startDate ?? ''} onChange={(e) => update({ startDate: e.currentTarget.value || undefined })} />
-            <TextInput type="date" label={t('admin.jobs.endDate')} value={filters.endDate ?? ''} onChange={(e) => update({ endDate: e.currentTarget.value || undefined })} />
-            <Select label={t('admin.jobs.model')} placeholder={t('admin.jobs.any')} data={modelOptions} value={filters.modelId ?? null} onChange={(v) => update({ modelId: v ?? undefined })} clearable searchable />
-            <TextInput key={`u-${filters.userId ?? ''}`} label={t('admin.jobs.userId')} defaultValue={filters.userId ?? ''} onBlur={(e) => update({ userId: e.currentTarget.value.trim() || undefined })} onKeyDown={(e) => e.key === 'Enter' && update({ userId: e.currentTarget.value.trim() || undefined })} />
-            <TextInput key={`c-${filters.company ?? ''}`} label={t('admin.jobs.company')} defaultValue={filters.company ?? ''} onBlur={(e) => update({ company: e.currentTarget.value.trim() || undefined })} onKeyDown={(e) => e.key === 'Enter' && update({ company: e.currentTarget.value.trim() || undefined })} data-testid="filter-company" />
+            <TextInput
+              type="date"
+              label={t('admin.jobs.startDate')}
+              value={filters.startDate ?? ''}
+              onChange={(e) => update({ startDate: e.currentTarget.value || undefined })}
+            />
+            <TextInput
+              type="date"
+              label={t('admin.jobs.endDate')}
+              value={filters.endDate ?? ''}
+              onChange={(e) => update({ endDate: e.currentTarget.value || undefined })}
+            />
+            <Select
+              label={t('admin.jobs.model')}
+              placeholder={t('admin.jobs.any')}
+              data={modelOptions}
+              value={filters.modelId ?? null}
+              onChange={(v) => update({ modelId: v ?? undefined })}
+              clearable
+              searchable
+            />
+            <TextInput
+              key={`u-${filters.userId ?? ''}`}
+              label={t('admin.jobs.userId')}
+              defaultValue={filters.userId ?? ''}
+              onBlur={(e) => update({ userId: e.currentTarget.value.trim() || undefined })}
+              onKeyDown={(e) => e.key === 'Enter' && update({ userId: e.currentTarget.value.trim() || undefined })}
+            />
+            <TextInput
+              key={`c-${filters.company ?? ''}`}
+              label={t('admin.jobs.company')}
+              defaultValue={filters.company ?? ''}
+              onBlur={(e) => update({ company: e.currentTarget.value.trim() || undefined })}
+              onKeyDown={(e) => e.key === 'Enter' && update({ company: e.currentTarget.value.trim() || undefined })}
+              data-testid="filter-company"
+            />
             <Select
               label={t('admin.jobs.deleted')}
               data={DELETED_OPTIONS.map((v) => ({ value: v, label: t(`admin.jobs.deletedOptions.${v}`) }))}

@@ -49,8 +49,10 @@ export interface AdminJob {
   owner?: PersonRef | null;
   company?: string | null;
   project?: { name?: string | null } | null;
-  masks?: { id: string; isSubmitted?: boolean; label?: string | null; filename?: string | null; parentId?: string | null; createdAt?: string }[] | null;
-  editedMasks?: { id: string; isSubmitted?: boolean; label?: string | null; filename?: string | null; parentId?: string | null; createdAt?: string }[] | null;
+  masks?:
+    { id: string; isSubmitted?: boolean; label?: string | null; filename?: string | null; parentId?: string | null; createdAt?: string }[] | null;
+  editedMasks?:
+    { id: string; isSubmitted?: boolean; label?: string | null; filename?: string | null; parentId?: string | null; createdAt?: string }[] | null;
   submittedMasks?: number | null;
   submittedMasksCount?: number | null;
   userFeedback?: { rating?: number | null; comment?: string | null } | null;
@@ -93,8 +95,7 @@ export const adminJobsApi = {
   models: () => api.get<ModelShort[]>('/admin/compute-models/list'),
 };
 
-export const fullName = (p: PersonRef | null | undefined) =>
-  p ? [p.name, p.surname].filter(Boolean).join(' ') || p.email || p.id || '—' : '—';
+export const fullName = (p: PersonRef | null | undefined) => (p ? [p.name, p.surname].filter(Boolean).join(' ') || p.email || p.id || '—' : '—');
 
 export const companyOf = (j: AdminJob) => j.company ?? j.owner?.company ?? j.owner?.address?.company ?? null;
 

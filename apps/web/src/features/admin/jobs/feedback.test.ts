@@ -4,7 +4,10 @@ import { feedbackErrors } from './JobDetailPage';
 
 describe('admin feedback', () => {
   it('requires each rating above 0', () => {
-    expect(feedbackErrors({ scaleNumber: 0, scaleLength: 3, resin: 0, results: 5 })).toEqual({ scaleNumber: 'scaleNumberRequired', resin: 'resinRequired' });
+    expect(feedbackErrors({ scaleNumber: 0, scaleLength: 3, resin: 0, results: 5 })).toEqual({
+      scaleNumber: 'scaleNumberRequired',
+      resin: 'resinRequired',
+    });
     expect(feedbackErrors({ scaleNumber: 1, scaleLength: 1, resin: 1, results: 1 })).toEqual({});
   });
   it('shows the mean of the four scores and the average over feedbacks', () => {

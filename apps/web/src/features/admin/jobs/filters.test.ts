@@ -4,7 +4,18 @@ import { DEFAULT_COLUMNS, DEFAULT_FILTERS, decodeFilters, encodeFilters, listQue
 describe('admin jobs query string', () => {
   it('decodes defaults from an empty query', () => {
     const f = decodeFilters(new URLSearchParams(''));
-    expect(f).toEqual({ ...DEFAULT_FILTERS, startDate: undefined, endDate: undefined, modelId: undefined, userId: undefined, company: undefined, status: undefined, source: undefined, sortKey: undefined, sortOrder: undefined });
+    expect(f).toEqual({
+      ...DEFAULT_FILTERS,
+      startDate: undefined,
+      endDate: undefined,
+      modelId: undefined,
+      userId: undefined,
+      company: undefined,
+      status: undefined,
+      source: undefined,
+      sortKey: undefined,
+      sortOrder: undefined,
+    });
     expect(f.deleted).toBe('NOT_DELETED');
     expect(f.columns).toEqual(DEFAULT_COLUMNS);
     expect(encodeFilters(f).toString()).toBe('');
@@ -14,7 +25,20 @@ describe('admin jobs query string', () => {
     const qs =
       'startDate=2026-01-01&endDate=2026-02-01&modelId=m1&userId=u1&company=ACME&deleted=ALL&withUserFeedback=true&withAdminFeedback=true&withSubmittedMasks=true&status=FAILED&source=API&sortKey=duration&sortOrder=asc&columns=owner%2Cduration';
     const f = decodeFilters(new URLSearchParams(qs));
-    expect(f).toMatchObject({ startDate: '2026-01-01', endDate: '2026-02-01', modelId: 'm1', userId: 'u1', company: 'ACME', deleted: 'ALL', withUserFeedback: true, status: 'FAILED', source: 'API', sortKey: 'duration', sortOrder: 'asc', columns: ['owner', 'duration'] });
+    expect(f).toMatchObject({
+      startDate: '2026-01-01',
+      endDate: '2026-02-01',
+      modelId: 'm1',
+      userId: 'u1',
+      company: 'ACME',
+      deleted: 'ALL',
+      withUserFeedback: true,
+      status: 'FAILED',
+      source: 'API',
+      sortKey: 'duration',
+      sortOrder: 'asc',
+      columns: ['owner', 'duration'],
+    });
     expect(decodeFilters(encodeFilters(f))).toEqual(f);
   });
 
@@ -35,7 +59,13 @@ describe('admin jobs query string', () => {
 
   it('builds the list call and the CSV links with the same filters', () => {
     const f = decodeFilters(new URLSearchParams('status=NEW&company=A%20B'));
-    expect(listQuery(f, undefined)).toEqual({ status: 'NEW', company: 'A B', deleted: 'NOT_DELETED', columns: 'createdAt,owner,company,status,source,model', pageSize: 100 });
+    expect(listQuery(f, undefined)).toEqual({
+      status: 'NEW',
+      company: 'A B',
+      deleted: 'NOT_DELETED',
+      columns: 'createdAt,owner,company,status,source,model',
+      pageSize: 100,
+    });
     expect(listQuery(f, 3).page).toBe(3);
     expect(reportUrl('report', f)).toBe('/api/admin/jobs/report?company=A+B&deleted=NOT_DELETED&status=NEW');
     expect(reportUrl('masks-report', f)).toBe('/api/admin/jobs/masks-report?company=A+B&deleted=NOT_DELETED&status=NEW');

@@ -54,14 +54,12 @@ export const DEFAULT_FILTERS: JobFilters = {
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const text = (v: string | null) => (v && v.trim() ? v.trim() : undefined);
 const flag = (v: string | null) => v === 'true' || v === '1';
-const oneOf = <T extends string>(v: string | null, list: readonly T[]): T | undefined => (v && (list as readonly string[]).includes(v) ? (v as T) : undefined);
+const oneOf = <T extends string>(v: string | null, list: readonly T[]): T | undefined =>
+  v && (list as readonly string[]).includes(v) ? (v as T) : undefined;
 
 export function decodeFilters(params: URLSearchParams): JobFilters {
   const columnsParam = params.get('columns');
-  const columns =
-    columnsParam === null
-      ? DEFAULT_COLUMNS
-      : JOB_COLUMNS.filter((c) => columnsParam.split(',').includes(c));
+  const columns = columnsParam === null ? DEFAULT_COLUMNS : JOB_COLUMNS.filter((c) => columnsParam.split(',').includes(c));
   const date = (k: string) => {
     const v = params.get(k);
     return v && DATE.test(v) ? v : undefined;

@@ -1,4 +1,20 @@
-import { Alert, Button, Card, ColorInput, CopyButton, Group, List, NumberInput, Select, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Card,
+  ColorInput,
+  CopyButton,
+  Group,
+  List,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { IconCheck, IconCopy, IconRestore } from '@tabler/icons-react';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
@@ -61,7 +77,10 @@ export function ModelParamsPage() {
     }
     validate.mutate(value);
   };
-  const groupedServerErrors = groupValidationErrors(serverErrors, { general: t('admin.cust.generalError'), item: (n) => t('admin.cust.item', { n }) });
+  const groupedServerErrors = groupValidationErrors(serverErrors, {
+    general: t('admin.cust.generalError'),
+    item: (n) => t('admin.cust.item', { n }),
+  });
 
   const topScalars = fields.filter((f) => f.kind !== 'group');
   const sections = fields.filter((f): f is Extract<Field, { kind: 'group' }> => f.kind === 'group');
@@ -104,7 +123,9 @@ export function ModelParamsPage() {
                 <Section key={s.key} title={label(t, s)}>
                   {s.children.map((f) =>
                     f.kind === 'group' ? (
-                      f.children.map((c) => <FieldInput key={c.path.join('.')} field={c} value={value} problem={problems[c.path.join('.')]} onChange={change} />)
+                      f.children.map((c) => (
+                        <FieldInput key={c.path.join('.')} field={c} value={value} problem={problems[c.path.join('.')]} onChange={change} />
+                      ))
                     ) : (
                       <FieldInput key={f.path.join('.')} field={f} value={value} problem={problems[f.path.join('.')]} onChange={change} />
                     ),
@@ -143,7 +164,13 @@ export function ModelParamsPage() {
                 <Text fw={600}>{t('admin.params.result')}</Text>
                 <CopyButton value={JSON.stringify(submitted, null, 2)} timeout={2000}>
                   {({ copied, copy }) => (
-                    <Button size="xs" variant="light" color={copied ? 'teal' : undefined} leftSection={copied ? <IconCheck size={14} /> : <IconCopy size={14} />} onClick={copy}>
+                    <Button
+                      size="xs"
+                      variant="light"
+                      color={copied ? 'teal' : undefined}
+                      leftSection={copied ? <IconCheck size={14} /> : <IconCopy size={14} />}
+                      onClick={copy}
+                    >
                       {copied ? t('admin.copied') : t('admin.copy')}
                     </Button>
                   )}
@@ -186,7 +213,17 @@ function problemText(t: T, p: FieldProblem | undefined): string | undefined {
   return t(`admin.params.problems.${p.key}`, { limit: p.limit });
 }
 
-function FieldInput({ field, value, problem, onChange }: { field: Field; value: Json; problem?: FieldProblem; onChange: (path: string[], v: unknown) => void }) {
+function FieldInput({
+  field,
+  value,
+  problem,
+  onChange,
+}: {
+  field: Field;
+  value: Json;
+  problem?: FieldProblem;
+  onChange: (path: string[], v: unknown) => void;
+}) {
   const { t } = useTranslation();
   const current = getAt(value, field.path);
   const common = { label: label(t, field), description: field.description, error: problemText(t, problem) };
@@ -216,7 +253,9 @@ function FieldInput({ field, value, problem, onChange }: { field: Field; value: 
         />
       );
     case 'boolean':
-      return <Switch {...common} error={undefined} mt="lg" checked={current === true} onChange={(e) => onChange(field.path, e.currentTarget.checked)} />;
+      return (
+        <Switch {...common} error={undefined} mt="lg" checked={current === true} onChange={(e) => onChange(field.path, e.currentTarget.checked)} />
+      );
     case 'colour':
       return (
         <ColorInput
@@ -230,7 +269,13 @@ function FieldInput({ field, value, problem, onChange }: { field: Field; value: 
         />
       );
     case 'string':
-      return <TextInput {...common} value={typeof current === 'string' ? current : ''} onChange={(e) => onChange(field.path, e.currentTarget.value || undefined)} />;
+      return (
+        <TextInput
+          {...common}
+          value={typeof current === 'string' ? current : ''}
+          onChange={(e) => onChange(field.path, e.currentTarget.value || undefined)}
+        />
+      );
     default:
       return null;
   }

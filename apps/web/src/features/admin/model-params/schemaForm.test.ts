@@ -25,13 +25,37 @@ const schema = {
 describe('fieldsOf', () => {
   it('turns the schema into sections, selects, bounded numbers, switches and colour pickers', () => {
     const f = fieldsOf(schema);
-    expect(f.map((x) => `${x.key}:${x.kind}`)).toEqual(['magnification:group', 'modelVersion:enum', 'note:string', 'strict:boolean', 'colours:group']);
+    expect(f.map((x) => `${x.key}:${x.kind}`)).toEqual([
+      'magnification:group',
+      'modelVersion:enum',
+      'note:string',
+      'strict:boolean',
+      'colours:group',
+    ]);
     const mag = f[0];
     if (mag.kind !== 'group') throw new Error('group expected');
     expect(mag.children).toEqual([
       { key: 'unit', path: ['magnification', 'unit'], kind: 'enum', options: ['µm', 'mm', 'nm'], description: undefined },
-      { key: 'number', path: ['magnification', 'number'], kind: 'number', min: undefined, max: undefined, exclusiveMin: 0, exclusiveMax: undefined, description: undefined },
-      { key: 'length', path: ['magnification', 'length'], kind: 'integer', min: 1, max: 1000, exclusiveMin: undefined, exclusiveMax: undefined, description: undefined },
+      {
+        key: 'number',
+        path: ['magnification', 'number'],
+        kind: 'number',
+        min: undefined,
+        max: undefined,
+        exclusiveMin: 0,
+        exclusiveMax: undefined,
+        description: undefined,
+      },
+      {
+        key: 'length',
+        path: ['magnification', 'length'],
+        kind: 'integer',
+        min: 1,
+        max: 1000,
+        exclusiveMin: undefined,
+        exclusiveMax: undefined,
+        description: undefined,
+      },
     ]);
     const colours = f[4];
     if (colours.kind !== 'group') throw new Error('group expected');

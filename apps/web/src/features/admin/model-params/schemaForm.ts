@@ -43,7 +43,14 @@ export function fieldsOf(schema: unknown, path: string[] = []): Field[] {
       const children = fieldsOf(raw, base.path);
       if (children.length) out.push({ ...base, kind: 'group', children });
     } else if (type === 'number' || type === 'integer')
-      out.push({ ...base, kind: type, min: num(raw.minimum), max: num(raw.maximum), exclusiveMin: num(raw.exclusiveMinimum), exclusiveMax: num(raw.exclusiveMaximum) });
+      out.push({
+        ...base,
+        kind: type,
+        min: num(raw.minimum),
+        max: num(raw.maximum),
+        exclusiveMin: num(raw.exclusiveMinimum),
+        exclusiveMax: num(raw.exclusiveMaximum),
+      });
     else if (type === 'boolean') out.push({ ...base, kind: 'boolean' });
     else if (type === 'string') out.push({ ...base, kind: 'string' });
   }
@@ -112,6 +119,9 @@ export function problemsOf(fields: Field[], value: unknown): Record<string, Fiel
 
 /** "maxIterations" → "Max iterations": the label when the translation files have none for a field. */
 export function humanize(key: string): string {
-  const words = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').toLowerCase();
+  const words = key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }

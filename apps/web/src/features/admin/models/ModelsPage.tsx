@@ -24,7 +24,19 @@ import {
 import { useForm } from '@mantine/form';
 import { useLocalStorage } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { IconArrowDown, IconArrowUp, IconColumns, IconDots, IconEdit, IconFileDescription, IconInfoCircle, IconPhoto, IconPlus, IconSelector, IconTrash } from '@tabler/icons-react';
+import {
+  IconArrowDown,
+  IconArrowUp,
+  IconColumns,
+  IconDots,
+  IconEdit,
+  IconFileDescription,
+  IconInfoCircle,
+  IconPhoto,
+  IconPlus,
+  IconSelector,
+  IconTrash,
+} from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -62,7 +74,14 @@ function ModelForm({ model, onDone }: { model: ComputeModel | null; onDone: () =
   });
   const save = useMutation({
     mutationFn: (v: ModelBody) => {
-      const body = { ...v, internalName: v.internalName.trim(), routingPath: v.routingPath.trim(), storagePath: v.storagePath.trim(), displayName: v.displayName.trim(), version: v.version.trim() };
+      const body = {
+        ...v,
+        internalName: v.internalName.trim(),
+        routingPath: v.routingPath.trim(),
+        storagePath: v.storagePath.trim(),
+        displayName: v.displayName.trim(),
+        version: v.version.trim(),
+      };
       return model ? modelsApi.update(model.id, body) : modelsApi.create(body);
     },
     onSuccess: async () => {
@@ -131,7 +150,14 @@ function AccessTab({ model }: { model: ComputeModel }) {
       </Text>
       <Group align="flex-end" wrap="wrap" gap="xs">
         <div style={{ flex: 1, minWidth: 200 }}>
-          <UserSearch label={t('admin.models.userSearch')} placeholder={t('admin.models.userSearchPlaceholder')} value={userId} onChange={setUserId} exclude={list.map((g) => g.userId)} testId="grant-user" />
+          <UserSearch
+            label={t('admin.models.userSearch')}
+            placeholder={t('admin.models.userSearchPlaceholder')}
+            value={userId}
+            onChange={setUserId}
+            exclude={list.map((g) => g.userId)}
+            testId="grant-user"
+          />
         </div>
         <Button disabled={!userId} loading={grant.isPending} onClick={() => userId && grant.mutate(userId)}>
           {t('admin.models.grant')}
@@ -176,7 +202,13 @@ function ModelDialog({ model, opened, onClose }: { model: ComputeModel | null; o
           <ModelForm key={model?.id ?? 'new'} model={model} onDone={onClose} />
         </Tabs.Panel>
         <Tabs.Panel value="access">
-          {model ? <AccessTab model={model} /> : <Text size="sm" c="dimmed">{t('admin.models.accessSaveFirst')}</Text>}
+          {model ? (
+            <AccessTab model={model} />
+          ) : (
+            <Text size="sm" c="dimmed">
+              {t('admin.models.accessSaveFirst')}
+            </Text>
+          )}
         </Tabs.Panel>
       </Tabs>
     </Modal>
@@ -238,7 +270,13 @@ function ManualDialog({ model, onClose }: { model: ComputeModel; onClose: () => 
         ) : manual.isError ? (
           <Alert color="red">{errorText(manual.error, t('admin.error'))}</Alert>
         ) : (
-          <RichText key={`${position}-${language}-${manual.dataUpdatedAt}`} value={manualText(manual.data)} onChange={setText} testId="manual-editor" minHeight={260} />
+          <RichText
+            key={`${position}-${language}-${manual.dataUpdatedAt}`}
+            value={manualText(manual.data)}
+            onChange={setText}
+            testId="manual-editor"
+            minHeight={260}
+          />
         )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
@@ -294,8 +332,20 @@ function ExampleDialog({ model, onClose }: { model: ComputeModel; onClose: () =>
           <Alert color="red">{errorText(example.error, t('admin.error'))}</Alert>
         ) : (
           <>
-            <RichText label={t('admin.models.contentEn')} value={example.data?.contentEn ?? ''} onChange={setEn} error={errors.en} testId="example-en" />
-            <RichText label={t('admin.models.contentDe')} value={example.data?.contentDe ?? ''} onChange={setDe} error={errors.de} testId="example-de" />
+            <RichText
+              label={t('admin.models.contentEn')}
+              value={example.data?.contentEn ?? ''}
+              onChange={setEn}
+              error={errors.en}
+              testId="example-en"
+            />
+            <RichText
+              label={t('admin.models.contentDe')}
+              value={example.data?.contentDe ?? ''}
+              onChange={setDe}
+              error={errors.de}
+              testId="example-de"
+            />
           </>
         )}
         <Group justify="flex-end">
@@ -322,7 +372,11 @@ export function ModelsPage() {
   const { t } = useTranslation();
   const qc = useQueryClient();
   const models = useQuery({ queryKey: MODELS_KEY, queryFn: modelsApi.list });
-  const [columns, setColumns] = useLocalStorage<ModelColumn[]>({ key: COLUMNS_STORAGE_KEY, defaultValue: [...MODEL_COLUMNS], getInitialValueInEffect: false });
+  const [columns, setColumns] = useLocalStorage<ModelColumn[]>({
+    key: COLUMNS_STORAGE_KEY,
+    defaultValue: [...MODEL_COLUMNS],
+    getInitialValueInEffect: false,
+  });
   const [sort, setSort] = useState<{ col: ModelColumn; order: 'asc' | 'desc' }>({ col: 'name', order: 'asc' });
   const [editing, setEditing] = useState<ComputeModel | null | 'new'>(null);
   const [manualFor, setManualFor] = useState<ComputeModel | null>(null);

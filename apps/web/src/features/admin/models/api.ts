@@ -24,7 +24,10 @@ export interface ComputeModel {
   trainable?: { count?: number | null } | null;
 }
 
-export type ModelBody = Pick<ComputeModel, 'internalName' | 'routingPath' | 'storagePath' | 'displayName' | 'version' | 'accessType' | 'isDefaultVisible'>;
+export type ModelBody = Pick<
+  ComputeModel,
+  'internalName' | 'routingPath' | 'storagePath' | 'displayName' | 'version' | 'accessType' | 'isDefaultVisible'
+>;
 
 export interface AccessGrant {
   id: string;
@@ -46,7 +49,7 @@ async function orNull<T>(p: Promise<T>): Promise<T | null> {
 
 /** Stats may come inside each model or from /stats as a list ({modelId|id, …}) or a map by id. */
 export function mergeStats(models: ComputeModel[], stats: unknown): ComputeModel[] {
-  const byId = new Map<string, ModelStats & { trainable?: { count?: number } ; trainableCount?: number }>();
+  const byId = new Map<string, ModelStats & { trainable?: { count?: number }; trainableCount?: number }>();
   if (Array.isArray(stats)) {
     for (const s of stats as Record<string, unknown>[]) {
       const id = (s.modelId ?? s.id) as string | undefined;
@@ -58,7 +61,11 @@ export function mergeStats(models: ComputeModel[], stats: unknown): ComputeModel
   return models.map((m) => {
     const s = byId.get(m.id);
     if (!s) return m;
-    return { ...m, stats: { ...s, ...(m.stats ?? {}) }, trainable: m.trainable ?? s.trainable ?? (s.trainableCount !== undefined ? { count: s.trainableCount } : undefined) };
+    return {
+      ...m,
+      stats: { ...s, ...(m.stats ?? {}) },
+      trainable: m.trainable ?? s.trainable ?? (s.trainableCount !== undefined ? { count: s.trainableCount } : undefined),
+    };
   });
 }
 
@@ -78,7 +85,8 @@ export const modelsApi = {
   saveExample: (id: string, body: { contentEn: string; contentDe: string }) => api.put<void>(`/admin/compute-models/${id}/example`, body),
   manual: (id: string, position: ManualPosition, language: ManualLanguage) =>
     orNull(api.get<{ text?: string | null } | string | null>(`/admin/compute-models/${id}/manual/${position}/${language}`)),
-  saveManual: (id: string, body: { text: string; position: ManualPosition; language: ManualLanguage }) => api.put<void>(`/admin/compute-models/${id}/manual`, body),
+  saveManual: (id: string, body: { text: string; position: ManualPosition; language: ManualLanguage }) =>
+    api.put<void>(`/admin/compute-models/${id}/manual`, body),
 };
 
 export const MODELS_KEY = ['admin', 'compute-models'] as const;

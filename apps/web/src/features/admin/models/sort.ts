@@ -1,7 +1,17 @@
 /** Client-side sort of the models table (back-office.md §2: "Sorting happens in the client"). */
 import type { ComputeModel } from './api';
 
-export const MODEL_COLUMNS = ['name', 'version', 'accessType', 'lastWeek', 'lastMonth', 'total', 'averageJobTime', 'averageWaitTime', 'trainable'] as const;
+export const MODEL_COLUMNS = [
+  'name',
+  'version',
+  'accessType',
+  'lastWeek',
+  'lastMonth',
+  'total',
+  'averageJobTime',
+  'averageWaitTime',
+  'trainable',
+] as const;
 export type ModelColumn = (typeof MODEL_COLUMNS)[number];
 
 export function columnValue(m: ComputeModel, c: ModelColumn): string | number | null {

@@ -25,7 +25,16 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { IconChevronDown, IconChevronUp, IconPlayerPlay, IconPlayerStop, IconPlugConnected, IconPlus, IconRefresh, IconTrash } from '@tabler/icons-react';
+import {
+  IconChevronDown,
+  IconChevronUp,
+  IconPlayerPlay,
+  IconPlayerStop,
+  IconPlugConnected,
+  IconPlus,
+  IconRefresh,
+  IconTrash,
+} from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -172,7 +181,12 @@ function LauncherCard({ executor, expanded, onToggle }: { executor: Executor; ex
             </ActionIcon>
           </Tooltip>
           <Tooltip label={expanded ? t('admin.servers.hideDetails') : t('admin.servers.showDetails')}>
-            <ActionIcon variant="subtle" onClick={onToggle} aria-expanded={expanded} aria-label={expanded ? t('admin.servers.hideDetails') : t('admin.servers.showDetails')}>
+            <ActionIcon
+              variant="subtle"
+              onClick={onToggle}
+              aria-expanded={expanded}
+              aria-label={expanded ? t('admin.servers.hideDetails') : t('admin.servers.showDetails')}
+            >
               {expanded ? <IconChevronUp size={18} /> : <IconChevronDown size={18} />}
             </ActionIcon>
           </Tooltip>
@@ -184,7 +198,10 @@ function LauncherCard({ executor, expanded, onToggle }: { executor: Executor; ex
       <Collapse in={expanded}>
         <Stack gap={4} mt="xs">
           <Text size="xs">
-            {t('admin.servers.launcherId')}: <Text span ff="monospace" size="xs" style={{ wordBreak: 'break-all' }}>{executor.id}</Text>
+            {t('admin.servers.launcherId')}:{' '}
+            <Text span ff="monospace" size="xs" style={{ wordBreak: 'break-all' }}>
+              {executor.id}
+            </Text>
           </Text>
           <Text size="xs">
             {t('admin.servers.lastSeen')}: {executor.lastSeenAt ? formatDateTime(executor.lastSeenAt) : t('admin.servers.never')}
@@ -343,7 +360,13 @@ function AddLauncherModal({ node, opened, onClose, versions }: { node: ComputeNo
             {...form.getInputProps('version')}
           />
           <NumberInput label={t('admin.servers.port')} min={1} max={65535} allowDecimal={false} {...form.getInputProps('port')} />
-          <NumberInput label={t('admin.servers.gpuAffinity')} min={0} allowNegative={false} allowDecimal={false} {...form.getInputProps('gpuAffinity')} />
+          <NumberInput
+            label={t('admin.servers.gpuAffinity')}
+            min={0}
+            allowNegative={false}
+            allowDecimal={false}
+            {...form.getInputProps('gpuAffinity')}
+          />
           <JsonInput
             label={t('admin.servers.envVariables')}
             placeholder={t('admin.servers.envPlaceholder')}
@@ -383,7 +406,14 @@ function UpdateAllModal({ opened, onClose, versions }: { opened: boolean; onClos
     <Modal opened={opened} onClose={onClose} title={t('admin.servers.updateAllTitle')}>
       <Stack>
         <Text size="sm">{t('admin.servers.updateAllText')}</Text>
-        <Select label={t('admin.servers.version')} placeholder={t('admin.servers.versionPlaceholder')} data={versions} value={version} onChange={setVersion} searchable />
+        <Select
+          label={t('admin.servers.version')}
+          placeholder={t('admin.servers.versionPlaceholder')}
+          data={versions}
+          value={version}
+          onChange={setVersion}
+          searchable
+        />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             {t('admin.cancel')}
@@ -397,7 +427,19 @@ function UpdateAllModal({ opened, onClose, versions }: { opened: boolean; onClos
   );
 }
 
-function ServerDetails({ node, versions, expanded, onToggle, onDeleted }: { node: ComputeNode; versions: string[]; expanded: string[]; onToggle: (id: string) => void; onDeleted: () => void }) {
+function ServerDetails({
+  node,
+  versions,
+  expanded,
+  onToggle,
+  onDeleted,
+}: {
+  node: ComputeNode;
+  versions: string[];
+  expanded: string[];
+  onToggle: (id: string) => void;
+  onDeleted: () => void;
+}) {
   const { t } = useTranslation();
   const qc = useQueryClient();
   const [adding, setAdding] = useState(false);
@@ -447,10 +489,26 @@ function ServerDetails({ node, versions, expanded, onToggle, onDeleted }: { node
           <Group gap="xs" wrap="wrap">
             {node.nodeType === 'CLOUD' && (
               <>
-                <Button size="xs" variant="light" color="green" leftSection={<IconPlayerPlay size={14} />} disabled={buttons.startDisabled} loading={start.isPending} onClick={() => start.mutate()}>
+                <Button
+                  size="xs"
+                  variant="light"
+                  color="green"
+                  leftSection={<IconPlayerPlay size={14} />}
+                  disabled={buttons.startDisabled}
+                  loading={start.isPending}
+                  onClick={() => start.mutate()}
+                >
                   {t('admin.servers.start')}
                 </Button>
-                <Button size="xs" variant="light" color="orange" leftSection={<IconPlayerStop size={14} />} disabled={buttons.stopDisabled} loading={stop.isPending} onClick={() => stop.mutate()}>
+                <Button
+                  size="xs"
+                  variant="light"
+                  color="orange"
+                  leftSection={<IconPlayerStop size={14} />}
+                  disabled={buttons.stopDisabled}
+                  loading={stop.isPending}
+                  onClick={() => stop.mutate()}
+                >
                   {t('admin.servers.stop')}
                 </Button>
               </>
@@ -469,27 +527,43 @@ function ServerDetails({ node, versions, expanded, onToggle, onDeleted }: { node
         </Group>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
           <Text size="sm">
-            <Text span c="dimmed">{t('admin.servers.ip')}: </Text>
-            <Text span ff="monospace">{node.ip}</Text>
+            <Text span c="dimmed">
+              {t('admin.servers.ip')}:{' '}
+            </Text>
+            <Text span ff="monospace">
+              {node.ip}
+            </Text>
           </Text>
           <Text size="sm">
-            <Text span c="dimmed">{t('admin.servers.nodeType')}: </Text>
+            <Text span c="dimmed">
+              {t('admin.servers.nodeType')}:{' '}
+            </Text>
             {t(`admin.servers.nodeTypes.${node.nodeType === 'CLOUD' ? 'CLOUD' : 'ON_PREMISE'}`)}
           </Text>
           {node.nodeType === 'CLOUD' && (
             <>
               <Text size="sm">
-                <Text span c="dimmed">{t('admin.servers.provider')}: </Text>
+                <Text span c="dimmed">
+                  {t('admin.servers.provider')}:{' '}
+                </Text>
                 {node.provider ?? '—'}
               </Text>
               <Text size="sm">
-                <Text span c="dimmed">{t('admin.servers.instanceId')}: </Text>
+                <Text span c="dimmed">
+                  {t('admin.servers.instanceId')}:{' '}
+                </Text>
                 {node.instanceId ?? '—'}
               </Text>
             </>
           )}
         </SimpleGrid>
-        <Text size="sm" mt="xs" c={node.description?.trim() ? undefined : 'dimmed'} fs={node.description?.trim() ? undefined : 'italic'} style={{ wordBreak: 'break-word' }}>
+        <Text
+          size="sm"
+          mt="xs"
+          c={node.description?.trim() ? undefined : 'dimmed'}
+          fs={node.description?.trim() ? undefined : 'italic'}
+          style={{ wordBreak: 'break-word' }}
+        >
           {node.description?.trim() || t('admin.servers.noDescription')}
         </Text>
       </Paper>

@@ -49,7 +49,11 @@ export const NODES_KEY = ['admin', 'nodes'] as const;
 
 /** Versions may come as strings or as {version} objects. */
 function versionList(raw: unknown): string[] {
-  const arr = Array.isArray(raw) ? raw : raw && typeof raw === 'object' && Array.isArray((raw as { versions?: unknown }).versions) ? (raw as { versions: unknown[] }).versions : [];
+  const arr = Array.isArray(raw)
+    ? raw
+    : raw && typeof raw === 'object' && Array.isArray((raw as { versions?: unknown }).versions)
+      ? (raw as { versions: unknown[] }).versions
+      : [];
   return arr
     .map((v) => (typeof v === 'string' ? v : v && typeof v === 'object' && 'version' in v ? String((v as { version: unknown }).version) : ''))
     .filter(Boolean);
