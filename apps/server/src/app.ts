@@ -18,6 +18,7 @@ import type { Storage } from './platform/storage/storage.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
 import { registerErrorHandler } from './platform/http/errors.ts';
 import { registerGuard } from './platform/auth/guard.ts';
+import { checkRoute, openApiNaming } from './platform/http/route-rules.ts';
 import { RateLimiter } from './platform/http/rate-limit.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -72,6 +73,7 @@ export interface Ctx {
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: Ctx;
+    contractDebt: string[];
   }
 }
 
@@ -116,6 +118,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     launchers: deps.launchers ?? null,
   };
   app.decorate('ctx', ctx);
+  /** API routes that do not yet meet the contract rules (route-rules.ts); the contract test requires none. */
+  const contractDebt: string[] = [];
+  app.decorate('contractDebt', contractDebt);
   app.addHook('onReady', () => dispatcher.start());
   app.addHook('onClose', async () => {
     await dispatcher.stop();
@@ -143,6 +148,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       },
       security: [{ session: [] }, { accessKey: [] }],
     },
+    ...openApiNaming(),
     refResolver: { buildLocalReference: (json, _base, _frag, i) => String(json.$id ?? `def-${i}`) },
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
@@ -152,12 +158,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   await app.register(
     async (plugin) => {
+      plugin.addHook('onRoute', (route) => checkRoute(route, contractDebt));
       const api = plugin.withTypeProvider<TypeBoxTypeProvider>();
       await systemRoutes(api, ctx);
       await authRoutes(api, ctx);
       await usersRoutes(api, ctx);
       await twoFactorRoutes(api, ctx);
-      await accessKeysRoutes(api, ctx);
+      await api.register(accessKeysRoutes, { db: ctx.db });
       await catalogRoutes(api, ctx);
       await imagesRoutes(api, ctx);
       await jobsRoutes(api, ctx);

@@ -111,22 +111,6 @@ export const TwoFactorUpdateBody = Type.Object({ code: Type.String({ maxLength: 
 export const TwoFactorValidateBody = Type.Object({ code: Type.String({ maxLength: 12 }) });
 export const TwoFactorValidateResponse = Type.Object({ status: Type.Literal('OK'), user: Me });
 
-export const AccessKey = Type.Object(
-  {
-    id: Type.String(),
-    name: Type.String(),
-    createdAt: Type.String(),
-    lastUsed: Type.Union([Type.String(), Type.Null()]),
-    enabled: Type.Boolean(),
-  },
-  { $id: 'AccessKey' },
-);
-export type AccessKey = Static<typeof AccessKey>;
-export const CreatedAccessKey = Type.Object({ ...AccessKey.properties, code: Type.String() });
-export type CreatedAccessKey = Static<typeof CreatedAccessKey>;
-export const CreateAccessKeyBody = Type.Object({ name: Type.String({ maxLength: 100 }) }, { additionalProperties: false });
-export const UpdateAccessKeyBody = Type.Object({ enabled: Type.Boolean() }, { additionalProperties: false });
-
 export const AvailableModel = Type.Object(
   {
     id: Type.String(),

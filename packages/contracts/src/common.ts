@@ -16,7 +16,7 @@ export type ApiErrorBody = Static<typeof ApiErrorBody>;
 export const StatusOk = Type.Object({ status: Type.Literal('OK') }, { $id: 'StatusOk' });
 export type StatusOk = Static<typeof StatusOk>;
 
-export const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
+export const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) }, { $id: 'IdParams' });
 
 export const Roles = ['ADMIN', 'POWER_USER', 'EDITOR', 'USER', 'BLOCKED'] as const;
 export const Role = Type.Union([
@@ -32,3 +32,8 @@ export const LanguageSchema = Type.Union([Type.Literal('en'), Type.Literal('de')
 
 export const FormField = Type.Object({ id: Type.String(), value: Type.Unknown() });
 export const FormFields = Type.Array(FormField, { maxItems: 20 });
+
+/** A file answer (image, CSV, PDF…): documented as binary; the server streams it as it is. */
+export const FileDownload = Type.String({ format: 'binary', $id: 'FileDownload' });
+/** No content. */
+export const NoContent = Type.Null({ $id: 'NoContent' });

@@ -1,4 +1,9 @@
-/** A small fetch client for the Lamella API: cookies always included, JSON in and out, one error type. */
+/**
+ * The one client of the Lamella API. `call(endpoint, input)` takes an endpoint of packages/contracts, so its
+ * path, params, query, body and answer are typed from the same TypeBox schemas the server validates with.
+ * Cookies are always included; every failure is an ApiError.
+ */
+import type { EndpointBody, EndpointDef, EndpointParams, EndpointQuery, EndpointResult } from '@lamella/contracts';
 
 export interface ApiErrorDetail {
   field: string;
@@ -103,4 +108,66 @@ export const api = {
 /** The SuperTokens-shaped `formFields` body of the auth calls. */
 export function formFields(values: Record<string, unknown>): { formFields: { id: string; value: unknown }[] } {
   return { formFields: Object.entries(values).map(([id, value]) => ({ id, value })) };
+}
+
+type Part<K extends string, T> = [T] extends [never] ? { [P in K]?: never } : { [P in K]: T };
+/** What a call of endpoint E takes: `params`, `query` and `body` exactly where E declares them. */
+export type CallInput<E extends EndpointDef> = Part<'params', EndpointParams<E>> &
+  ([EndpointQuery<E>] extends [never] ? { query?: never } : { query?: Partial<EndpointQuery<E>> }) &
+  Part<'body', E extends { consumes: readonly string[] } ? FormData : EndpointBody<E>> & {
+    signal?: AbortSignal;
+  };
+
+type Query = Record<string, string | number | boolean | undefined | null | ReadonlyArray<string | number>>;
+
+/** `/jobs/:id` with `{id}` → `/jobs/3f…` (each value URI-encoded). */
+export function pathOf(path: string, params: Record<string, unknown> | undefined): string {
+  return path.replace(/:(\w+)/g, (_, name: string) => {
+    const value = params?.[name];
+    if (value === undefined || value === null) throw new Error(`Missing path parameter ${name} for ${path}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+function flatQuery(query: Query | undefined): RequestOptions['query'] {
+  if (!query) return undefined;
+  const out: Record<string, string | number | boolean | undefined> = {};
+  for (const [k, v] of Object.entries(query)) if (v !== null && !Array.isArray(v)) out[k] = v as string | number | boolean | undefined;
+  return out;
+}
+
+function arrayQuery(query: Query | undefined): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (Array.isArray(v)) for (const item of v) params.append(k, String(item));
+  return params.toString();
+}
+
+type Input = { params?: unknown; query?: unknown; body?: unknown; signal?: AbortSignal };
+type Optional<T> = {} extends T ? [input?: T] : [input: T];
+
+function target<E extends EndpointDef>(endpoint: E, input: Input = {}) {
+  const arrays = arrayQuery(input.query as Query);
+  const path = pathOf(endpoint.path, input.params as Record<string, unknown>);
+  return { path: arrays ? `${path}?${arrays}` : path, query: flatQuery(input.query as Query) };
+}
+
+/** Calls a contract endpoint and answers its typed JSON result. */
+export function call<E extends EndpointDef>(endpoint: E, ...[input]: Optional<CallInput<E>>): Promise<EndpointResult<E>> {
+  const i = (input ?? {}) as Input;
+  const { path, query } = target(endpoint, i);
+  return request<EndpointResult<E>>(endpoint.method, path, { body: i.body, query, signal: i.signal });
+}
+
+/** Calls a contract endpoint and answers the raw Response (headers such as x-total-count, or a file). */
+export function callRaw<E extends EndpointDef>(endpoint: E, ...[input]: Optional<CallInput<E>>): Promise<Response> {
+  const i = (input ?? {}) as Input;
+  const { path, query } = target(endpoint, i);
+  return request<Response>(endpoint.method, path, { body: i.body, query, signal: i.signal, as: 'response' });
+}
+
+/** The URL of a GET endpoint (for <img src>, downloads and links). */
+export function urlOf<E extends EndpointDef>(endpoint: E, ...[input]: Optional<Omit<CallInput<E>, 'body' | 'signal'>>): string {
+  const { path, query } = target(endpoint, (input ?? {}) as Input);
+  return buildUrl(path, query);
 }

@@ -9,7 +9,8 @@ import { renderMail } from '../../platform/mail/mailer.ts';
 import { licenses } from '../../platform/db/schema/index.ts';
 import { findUserByEmail, findUserById, insertUser, normalizeEmail, updateUser, type UserRow } from '../users/repo.ts';
 import { getDemoLicense } from '../system/settings.ts';
-import { FieldErrors, bool, readFormFields, str } from './form-fields.ts';
+import { bool, readFormFields, str } from './form-fields.ts';
+import { FieldErrors } from '../../platform/http/field-errors.ts';
 import { consumeUserToken, issueUserToken } from './tokens-repo.ts';
 
 export const VERIFICATION_RESEND_SECONDS = 60;

@@ -6,7 +6,7 @@ import { AppError } from '../../platform/http/errors.ts';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords.ts';
 import { renderMail } from '../../platform/mail/mailer.ts';
 import { licenses, sessions, users } from '../../platform/db/schema/index.ts';
-import { FieldErrors } from '../auth/form-fields.ts';
+import { FieldErrors } from '../../platform/http/field-errors.ts';
 import { consumeUserToken, issueUserToken } from '../auth/tokens-repo.ts';
 import { invalidToken, sendVerificationMail } from '../auth/service.ts';
 import { getDemoLicense } from '../system/settings.ts';

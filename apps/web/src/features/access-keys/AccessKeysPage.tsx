@@ -21,7 +21,7 @@ import { modals } from '@mantine/modals';
 import { IconAlertTriangle, IconCopy, IconInfoCircle, IconKey, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AccessKey, CreatedAccessKey } from '../../api/types';
+import type { AccessKey, CreatedAccessKey } from '@lamella/contracts';
 import { applyServerErrors, required, serverMessage } from '../../lib/forms';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useAccessKeys, useCreateAccessKey, useDeleteAccessKey, useSetAccessKeyEnabled } from './api';

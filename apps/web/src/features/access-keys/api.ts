@@ -1,17 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../api/client';
-import type { AccessKey, CreatedAccessKey } from '../../api/types';
+import { accessKeysApi, type AccessKey } from '@lamella/contracts';
+import { call } from '../../api/client';
 
 const KEY = ['access-keys'] as const;
 
 export function useAccessKeys() {
-  return useQuery({ queryKey: KEY, queryFn: () => api.get<AccessKey[]>('/access-keys') });
+  return useQuery({ queryKey: KEY, queryFn: () => call(accessKeysApi.list) });
 }
 
 export function useCreateAccessKey() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (name: string) => api.post<CreatedAccessKey>('/access-keys', { name }),
+    mutationFn: (name: string) => call(accessKeysApi.create, { body: { name } }),
     onSuccess: () => void qc.invalidateQueries({ queryKey: KEY }),
   });
 }
@@ -19,7 +19,7 @@ export function useCreateAccessKey() {
 export function useSetAccessKeyEnabled() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, enabled }: { id: string; enabled: boolean }) => api.patch<AccessKey>(`/access-keys/${encodeURIComponent(id)}`, { enabled }),
+    mutationFn: ({ id, enabled }: { id: string; enabled: boolean }) => call(accessKeysApi.update, { params: { id }, body: { enabled } }),
     onSuccess: (key) => qc.setQueryData<AccessKey[]>(KEY, (old) => old?.map((k) => (k.id === key.id ? key : k))),
   });
 }
@@ -27,7 +27,7 @@ export function useSetAccessKeyEnabled() {
 export function useDeleteAccessKey() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete<void>(`/access-keys/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => call(accessKeysApi.remove, { params: { id } }),
     onSuccess: (_, id) => qc.setQueryData<AccessKey[]>(KEY, (old) => old?.filter((k) => k.id !== id)),
   });
 }
