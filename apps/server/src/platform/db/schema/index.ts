@@ -5,3 +5,4 @@ export * from './images.ts';
 export * from './projects.ts';
 export * from './customizations.ts';
 export * from './jobs.ts';
+export * from './audit.ts';
