@@ -7,6 +7,10 @@ export type AnalysisErrorCode =
   | 'INVALID_CROP'
   | 'UNKNOWN_MODEL'
   | 'UNKNOWN_VERSION'
+  | 'BLANK_IMAGE'
+  | 'IMAGE_TOO_SMALL'
+  | 'TOO_FEW_FEATURES'
+  | 'NO_LAYER_FOUND'
   | 'ANALYSIS_FAILED';
 
 /** Typed error with a stable machine-readable `code`. */

@@ -50,7 +50,18 @@ export async function decodeImage(input: Uint8Array | Buffer): Promise<Gray & { 
   if (meta.width * meta.height > MAX_PIXELS)
     throw new AnalysisError('IMAGE_TOO_LARGE', `Image has ${meta.width}×${meta.height} pixels; the limit is ${MAX_PIXELS / 1e6} MP`);
   const sixteen = meta.depth === 'ushort' || meta.depth === 'short';
+  // 32-bit integer and floating-point images (ImageJ saves 32-bit float TIFFs): values of any range, stretched
+  // between their 0.01 % and 99.99 % points as 16-bit ones are; NaN and ±∞ pixels count as the darkest.
+  const wide = meta.depth === 'float' || meta.depth === 'double' || meta.depth === 'int' || meta.depth === 'uint' || meta.depth === 'char';
   try {
+    if (wide) {
+      const { data, info } = await sharp(buf, { limitInputPixels: MAX_PIXELS })
+        .extractChannel(0)
+        .raw({ depth: 'float' })
+        .toBuffer({ resolveWithObject: true });
+      const f32 = new Float32Array(data.buffer, data.byteOffset, data.byteLength / 4);
+      return { width: info.width, height: info.height, data: stretchFloat(f32), format, bitDepth: 32 };
+    }
     if (sixteen) {
       const { data, info } = await sharp(buf, { limitInputPixels: MAX_PIXELS })
         .toColourspace('grey16')
@@ -99,6 +110,46 @@ export async function decodeImage(input: Uint8Array | Buffer): Promise<Gray & { 
     if (e instanceof AnalysisError) throw e;
     throw new AnalysisError('CORRUPT_IMAGE', `Corrupt ${format.toUpperCase()} image: ${(e as Error).message}`);
   }
+}
+
+/**
+ * The area `r` of a colour image as 8-bit RGB (alpha flattened on black), or null when the image has one channel
+ * (grey, or grey with alpha) or its three channels are equal everywhere.
+ */
+export async function decodeColour(input: Uint8Array | Buffer, r: Rect): Promise<Uint8Array | null> {
+  const buf = Buffer.isBuffer(input) ? input : Buffer.from(input.buffer, input.byteOffset, input.byteLength);
+  const meta = await sharp(buf, { limitInputPixels: MAX_PIXELS }).metadata();
+  if ((meta.channels ?? 1) < 3) return null;
+  const { data } = await sharp(buf, { limitInputPixels: MAX_PIXELS })
+    .flatten({ background: '#000000' })
+    .toColourspace('srgb')
+    .extract({ left: r.x, top: r.y, width: r.width, height: r.height })
+    .raw({ depth: 'uchar' })
+    .toBuffer({ resolveWithObject: true });
+  const rgb = new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+  for (let i = 0; i < rgb.length; i += 3) if (rgb[i] !== rgb[i + 1] || rgb[i] !== rgb[i + 2]) return rgb;
+  return null;
+}
+
+/** Float pixels → 8 bit between the 0.01 % and 99.99 % points of the finite values (non-finite → 0). */
+export function stretchFloat(f: Float32Array): Uint8Array {
+  const finite: number[] = [];
+  const stride = Math.max(1, Math.floor(f.length / 1_000_000));
+  for (let i = 0; i < f.length; i += stride) if (Number.isFinite(f[i])) finite.push(f[i]);
+  const out = new Uint8Array(f.length);
+  if (!finite.length) return out;
+  finite.sort((a, b) => a - b);
+  const lo = finite[Math.floor((finite.length - 1) * 0.0001)];
+  let hi = finite[Math.ceil((finite.length - 1) * 0.9999)];
+  if (!(hi > lo)) hi = lo + 1;
+  const s = 255 / (hi - lo);
+  for (let i = 0; i < f.length; i++) {
+    const v = f[i];
+    if (!Number.isFinite(v)) continue;
+    const q = (v - lo) * s;
+    out[i] = q < 0 ? 0 : q > 255 ? 255 : Math.round(q);
+  }
+  return out;
 }
 
 export function cropGray(img: Gray, r: Rect): Gray {

@@ -2,6 +2,7 @@
 // pixels, label read by OCR (value + unit) and micrometres per pixel.
 import sharp from 'sharp';
 import type { Gray, Rect } from './image.js';
+import type { ModelVersion } from './types.js';
 import { ocrLine } from './ocr.js';
 
 export type LengthUnit = 'nm' | 'µm' | 'mm';
@@ -312,7 +313,7 @@ async function labelPng(img: Gray, label: Rect): Promise<Buffer> {
  * Finds and reads the scale bar. `method` 20241025: search the bottom data strip only;
  * 20250101: data strip, then overlay bars anywhere (plate detection), glyph descender check for µ.
  */
-export async function detectScaleBar(img: Gray, method: '20241025' | '20250101' = '20250101'): Promise<ScaleBarResult> {
+export async function detectScaleBar(img: Gray, method: ModelVersion = '20250101'): Promise<ScaleBarResult> {
   const full: Rect = { x: 0, y: 0, width: img.width, height: img.height };
   const stripTop = findDataStrip(img);
   const micrograph: Rect = stripTop != null ? { x: 0, y: 0, width: img.width, height: stripTop } : full;
@@ -329,7 +330,7 @@ export async function detectScaleBar(img: Gray, method: '20241025' | '20250101' 
       bounds = strip;
     }
   }
-  if (!bar && method === '20250101') {
+  if (!bar && method >= '20250101') {
     const bars = findBars(img, micrograph).filter((b) => b.width < img.width * 0.6);
     // prefer bars on a plate
     for (const b of bars.sort((a, c) => c.width - a.width)) {
@@ -348,7 +349,7 @@ export async function detectScaleBar(img: Gray, method: '20241025' | '20250101' 
   if (!label) return { found: false, exclude, micrograph, bar };
   if (style === 'overlay' && exclude.length === 0) exclude.push(pad(unionRect(bar, label), 4, img));
   const text = await ocrLine(await labelPng(img, label));
-  const parsed = parseLabel(text, method === '20250101' ? hasDescender(img, label) : false);
+  const parsed = parseLabel(text, method >= '20250101' ? hasDescender(img, label) : false);
   if (!parsed) return { found: false, exclude, micrograph, bar, label, ocrText: text };
   const lengthPx = bar.width;
   return {

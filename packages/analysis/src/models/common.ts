@@ -1,5 +1,5 @@
 import { AnalysisError } from '../errors.js';
-import { cropGray, decodeImage, decodeMask, type Gray, type Rect } from '../image.js';
+import { cropGray, decodeColour, decodeImage, decodeMask, type Gray, type Rect } from '../image.js';
 import { detectScaleBar, UNIT_TO_UM, type ScaleBarResult } from '../scalebar.js';
 import { initCv } from '../cv.js';
 import type {
@@ -33,6 +33,8 @@ export interface Context {
   scaleBar: ScaleBarResult;
   calibrationSource: 'scale-bar' | 'settings';
   mask?: Uint16Array;
+  /** The analysed area in colour (RGB, 8 bit, row-major), or null for a grey image; decoded on first call. */
+  colour(): Promise<Uint8Array | null>;
   items: ResultItem[];
   files: RunFile[];
   measurements: Measurements;
@@ -89,6 +91,7 @@ export async function prepare(image: Uint8Array | Buffer, settings: Settings, op
   }
   let validCount = 0;
   for (let i = 0; i < valid.length; i++) validCount += valid[i];
+  if (version >= '20261123') checkMeasurable(img, valid, validCount, lang);
   let mask: Uint16Array | undefined;
   if (opts.masks) {
     // masks may be given for the analysed area or for the full image
@@ -112,11 +115,13 @@ export async function prepare(image: Uint8Array | Buffer, settings: Settings, op
     analysedWidthPx: img.width,
     analysedHeightPx: img.height,
   };
+  let colour: Promise<Uint8Array | null> | null = null;
   return {
     lang,
     version,
     settings,
     img,
+    colour: () => (colour ??= decodeColour(image, area)),
     valid,
     validCount,
     origin: { x: area.x, y: area.y },
@@ -258,4 +263,59 @@ export function histMedian(h: ArrayLike<number>, a: number, b: number): number {
     if (acc >= n / 2) return i;
   }
   return (a + b) / 2;
+}
+
+/** Smallest analysed side, in pixels, that any model measures. */
+export const MIN_SIDE_PX = 32;
+
+/**
+ * Self-checks before measuring (20261123): an area too small to hold a measurement, or a blank or near-constant
+ * image (grey levels spread less than 2 of 255), is refused with a message in the run's language, instead of
+ * giving confident numbers.
+ */
+export function checkMeasurable(img: Gray, valid: Uint8Array, validCount: number, lang: Lang): void {
+  if (Math.min(img.width, img.height) < MIN_SIDE_PX || validCount < MIN_SIDE_PX * MIN_SIDE_PX)
+    throw new AnalysisError(
+      'IMAGE_TOO_SMALL',
+      tr(lang, {
+        en: `The analysed area is ${img.width}×${img.height} px: at least ${MIN_SIDE_PX}×${MIN_SIDE_PX} px are needed to measure. Choose a larger crop.`,
+        de: `Der ausgewertete Bereich ist ${img.width}×${img.height} px groß: zum Messen sind mindestens ${MIN_SIDE_PX}×${MIN_SIDE_PX} px nötig. Wählen Sie einen größeren Ausschnitt.`,
+      }),
+    );
+  let s = 0,
+    q = 0;
+  for (let i = 0; i < valid.length; i++)
+    if (valid[i]) {
+      const v = img.data[i];
+      s += v;
+      q += v * v;
+    }
+  const sd = Math.sqrt(Math.max(0, q / validCount - (s / validCount) ** 2));
+  if (sd < 2)
+    throw new AnalysisError(
+      'BLANK_IMAGE',
+      tr(lang, {
+        en: 'The image is blank or nearly uniform (no structure to measure). Check the file, its exposure and the crop.',
+        de: 'Das Bild ist leer oder nahezu gleichförmig (keine messbare Struktur). Prüfen Sie Datei, Belichtung und Ausschnitt.',
+      }),
+    );
+}
+
+/**
+ * Models that work on grey say so when they are given a colour image whose colour carries contrast (20261123):
+ * the measurement then uses its lightness only.
+ */
+export async function warnIfColour(ctx: Context, colourContrast: (rgb: Uint8Array, valid: Uint8Array) => boolean): Promise<void> {
+  if (ctx.version < '20261123') return;
+  const rgb = await ctx.colour();
+  if (!rgb || !colourContrast(rgb, ctx.valid)) return;
+  ctx.items.push({
+    type: 'message',
+    status: 'warning',
+    title: tr(ctx.lang, { en: 'Colour image measured in grey', de: 'Farbbild in Graustufen gemessen' }),
+    content: tr(ctx.lang, {
+      en: 'This model works on brightness. The colour differences in this image were not used; check the overlay.',
+      de: 'Dieses Modell arbeitet mit der Helligkeit. Die Farbunterschiede dieses Bildes wurden nicht genutzt; prüfen Sie die Überlagerung.',
+    }),
+  });
 }

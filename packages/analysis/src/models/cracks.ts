@@ -2,7 +2,8 @@
 import { blackHat, components, gaussianBlur, morph } from '../cvops.js';
 import { encodePng, overlayRgb, type Gray } from '../image.js';
 import { skeletonize, skeletonLength } from '../measure/skeleton.js';
-import type { Context } from './common.js';
+import { warnIfColour, type Context } from './common.js';
+import { colourStats, isColourEtched } from './grainColour.js';
 import { calibrationRows, hex, histMedian, histOf, histogram, mean, otsu, rgb255, row, table, tr } from './common.js';
 
 /**
@@ -10,7 +11,11 @@ import { calibrationRows, hex, histMedian, histOf, histogram, mean, otsu, rgb255
  * ones), small closing to bridge 1–2 px interruptions, removal of short specks.
  * 20241025: single threshold on the black-hat response.
  */
-export function segmentCracks(img: Gray, valid: Uint8Array, version: string): { mask: Uint8Array; labels: Int32Array; count: number } {
+export function segmentCracks(
+  img: Gray,
+  valid: Uint8Array,
+  version: string,
+): { mask: Uint8Array; labels: Int32Array; count: number; resp: Gray; background: number } {
   const { width: w, height: h } = img;
   const g = gaussianBlur(img, 0.8);
   const resp = blackHat(g, 15);
@@ -33,10 +38,10 @@ export function segmentCracks(img: Gray, valid: Uint8Array, version: string): { 
   const crack = histMedian(hist, t0 + 1, 255);
   // geometry at half depth between the texture and the crack response
   const weak = Math.max(p90 + 2 * (p90 - p50 + 1), (p50 + crack) / 2);
-  const strong = version === '20250101' ? Math.max(weak, p90 + 4 * (p90 - p50 + 1)) : weak;
+  const strong = version >= '20250101' ? Math.max(weak, p90 + 4 * (p90 - p50 + 1)) : weak;
   let m: Uint8Array = new Uint8Array(w * h);
   for (let i = 0; i < m.length; i++) m[i] = valid[i] && resp.data[i] > weak ? 1 : 0;
-  if (version === '20250101') m = morph(m, w, h, 'close', 3);
+  if (version >= '20250101') m = morph(m, w, h, 'close', 3);
   const cc = components(m, w, h, 8);
   const keep = new Uint8Array(cc.count + 1);
   for (let i = 0; i < m.length; i++) if (m[i] && resp.data[i] > strong) keep[cc.labels[i]] = 1;
@@ -58,14 +63,16 @@ export function segmentCracks(img: Gray, valid: Uint8Array, version: string): { 
     out[i] = l ? 1 : 0;
     labels[i] = l;
   }
-  return { mask: out, labels, count };
+  return { mask: out, labels, count, resp, background: p50 };
 }
 
 export async function runCracks(ctx: Context): Promise<void> {
   const { img, valid, lang, pixelSizeUm: px, settings } = ctx;
   const { width: w, height: h } = img;
+  await warnIfColour(ctx, (rgb, v) => isColourEtched(colourStats(rgb, v)));
   let mask: Uint8Array;
   let cc: { labels: Int32Array; count: number };
+  let deficit: { resp: Gray; background: number } | null = null;
   if (ctx.mask) {
     mask = new Uint8Array(w * h);
     for (let i = 0; i < mask.length; i++) mask[i] = valid[i] && ctx.mask[i] ? 1 : 0;
@@ -74,6 +81,7 @@ export async function runCracks(ctx: Context): Promise<void> {
     const seg = segmentCracks(img, valid, ctx.version);
     mask = seg.mask;
     cc = seg;
+    if (ctx.version >= '20261123') deficit = seg;
   }
   const skel = skeletonize(mask, w, h);
   const { perPixel } = skeletonLength(skel, w, h);
@@ -91,6 +99,12 @@ export async function runCracks(ctx: Context): Promise<void> {
       for (const d of nbs) if (skel[i + d]) nb++;
       if (nb === 1) ends[l]++;
     }
+  }
+  // Thin cracks are narrower than the blur and threshold make their mask: their true area is the darkness they
+  // take from the surface (integrated below the background response) over the full depth of a resolved crack.
+  if (deficit) {
+    const sharp = sharpArea(mask, skel, cc.labels, cc.count, deficit.resp, deficit.background, w, h);
+    if (sharp) for (let l = 1; l <= cc.count; l++) area[l] = sharp[l];
   }
   const cracks: { lengthUm: number; widthUm: number }[] = [];
   let totalArea = 0;
@@ -171,4 +185,62 @@ export async function runCracks(ctx: Context): Promise<void> {
     ),
   });
   ctx.items.push({ type: 'image', filename });
+}
+
+/**
+ * Sub-pixel crack area from the integrated response: per crack, the sum over its mask widened by 3 px of
+ * (response − background level), divided by the full depth of a crack (the 90th percentile of the response on
+ * the centre lines of all cracks). Blur spreads a crack's darkness but keeps its integral, so this measures a
+ * 1–3 px crack's area where a thresholded mask counts its blurred halo. Null when there is no usable depth.
+ */
+function sharpArea(
+  mask: Uint8Array,
+  skel: Uint8Array,
+  labels: Int32Array,
+  count: number,
+  resp: Gray,
+  background: number,
+  w: number,
+  h: number,
+): Float64Array | null {
+  const onLine: number[] = [];
+  for (let i = 0; i < skel.length; i++) if (skel[i] && labels[i]) onLine.push(resp.data[i]);
+  if (!onLine.length) return null;
+  onLine.sort((a, b) => a - b);
+  const depth = onLine[Math.floor(0.99 * (onLine.length - 1))] - background;
+  if (depth <= 2) return null;
+  // each pixel of the widened zone belongs to the nearest crack label (spread by 3 dilation steps)
+  let own = Int32Array.from(labels);
+  for (let step = 0; step < 3; step++) {
+    const next = Int32Array.from(own);
+    for (let y = 0; y < h; y++)
+      for (let x = 0; x < w; x++) {
+        const i = y * w + x;
+        if (own[i]) continue;
+        const l = (x > 0 && own[i - 1]) || (x + 1 < w && own[i + 1]) || (y > 0 && own[i - w]) || (y + 1 < h && own[i + w]) || 0;
+        if (l) next[i] = l;
+      }
+    own = next;
+  }
+  // the texture's mean response off the cracks is the level a crack's darkness is measured from: the signed sum
+  // then adds no bias from the texture's noise, which a sum of positive parts would
+  let offSum = 0,
+    offN = 0;
+  for (let i = 0; i < own.length; i++)
+    if (!own[i]) {
+      offSum += resp.data[i];
+      offN++;
+    }
+  const level = offN ? offSum / offN : background;
+  const out = new Float64Array(count + 1);
+  for (let i = 0; i < own.length; i++) {
+    const l = own[i];
+    if (l) out[l] += Math.min(1, (resp.data[i] - level) / depth);
+  }
+  for (let l = 1; l <= count; l++) out[l] = Math.max(0, out[l]);
+  // never more than the mask itself holds
+  const maskArea = new Float64Array(count + 1);
+  for (let i = 0; i < mask.length; i++) if (mask[i] && labels[i]) maskArea[labels[i]]++;
+  for (let l = 1; l <= count; l++) out[l] = Math.min(out[l], maskArea[l]);
+  return out;
 }

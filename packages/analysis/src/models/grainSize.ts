@@ -2,7 +2,10 @@
 // lineal intercept.
 import { blackHat, components, distanceTransform, watershed } from '../cvops.js';
 import { blurGray, encodePng, overlayRgb, type Gray } from '../image.js';
-import { astmGFromIntercept, astmGFromNA, jeffriesCount, meanIntercept } from '../measure/astm.js';
+import { astmGFromIntercept, astmGFromNA, jeffriesCount, meanIntercept, type InterceptResult } from '../measure/astm.js';
+import { e112Intercept } from '../measure/e112.js';
+import { colourStats, isColourEtched, segmentColourGrains } from './grainColour.js';
+import { AnalysisError } from '../errors.js';
 import type { Context } from './common.js';
 import { calibrationRows, fmt, hex, histOf, histogram, histMedian, mean, otsu, rgb255, row, table, tr } from './common.js';
 
@@ -52,7 +55,44 @@ export async function segmentGrains(img: Gray, valid: Uint8Array, version: strin
   for (let i = 0; i < markers.length; i++) markers[i] = valid[i] ? seeds[i] : excludedLabel;
   const ws = watershed(resp, markers);
   for (let i = 0; i < ws.length; i++) if (ws[i] === excludedLabel || ws[i] < 0) ws[i] = 0;
+  if (version >= '20261123') {
+    // The boundary band belongs to no grain: a basin that flooded along it first would otherwise own thin strands
+    // of band between other grains, and every test line crossing such a band would meet two boundaries.
+    for (let i = 0; i < ws.length; i++) if (boundary[i]) ws[i] = 0;
+    dropSlivers(ws, w, h, n);
+  }
   return { labels: ws, count: n, boundary };
+}
+
+/**
+ * Regions no thicker than a boundary line (largest inscribed radius under 2 px) are slivers of a wide boundary
+ * band that the watershed left between two grains, not grains: they become boundary (label 0), so a test line
+ * crossing the band meets one boundary, not two.
+ */
+export function dropSlivers(labels: Int32Array, w: number, h: number, count: number): void {
+  const inner = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      const l = labels[i];
+      if (l <= 0) continue;
+      const same =
+        (x === 0 || labels[i - 1] === l) &&
+        (x === w - 1 || labels[i + 1] === l) &&
+        (y === 0 || labels[i - w] === l) &&
+        (y === h - 1 || labels[i + w] === l);
+      inner[i] = same ? 255 : 0;
+    }
+  const dist = distanceTransform(inner, w, h);
+  const peak = new Float32Array(count + 2);
+  for (let i = 0; i < labels.length; i++) {
+    const l = labels[i];
+    if (l > 0 && l <= count && dist[i] > peak[l]) peak[l] = dist[i];
+  }
+  for (let i = 0; i < labels.length; i++) {
+    const l = labels[i];
+    if (l > 0 && l <= count && peak[l] < 2) labels[i] = 0;
+  }
 }
 
 /**
@@ -315,18 +355,29 @@ export async function runGrainSize(ctx: Context): Promise<void> {
     const boundary = new Uint8Array(w * h);
     for (let i = 0; i < boundary.length; i++) boundary[i] = cc.labels[i] ? 0 : 1;
     seg = { labels: cc.labels, count: cc.count, boundary };
-  } else seg = await segmentGrains(img, valid, ctx.version);
+  } else {
+    const rgb = ctx.version >= '20261123' ? await ctx.colour() : null;
+    const stats = rgb ? colourStats(rgb, valid) : null;
+    if (rgb && stats && isColourEtched(stats)) {
+      const c = await segmentColourGrains(rgb, img, valid);
+      seg = { labels: c.labels, count: c.count, boundary: new Uint8Array(w * h).map((_, i) => (c.labels[i] > 0 ? 0 : 1)) };
+      ctx.measurements.segmentation = 'colour';
+    } else seg = await segmentGrains(img, valid, ctx.version);
+  }
   const J = jeffriesCount(seg.labels, w, h, valid, seg.count, ctx.mask ? 0 : 2);
   const areaMm2 = ctx.validCount * px * px * 1e-6;
   const nA = J.jeffries / areaMm2;
   const meanArea = 1e6 / nA;
   const spacing = Math.max(4, Math.round(Math.min(w, h) / 150));
-  const I0 = meanIntercept(seg.labels, w, h, valid, spacing);
-  // runs shorter than ~15 % of the mean intercept are boundary flicker, not grains
-  const I =
-    ctx.version === '20250101' && Number.isFinite(I0.meanInterceptPx)
-      ? meanIntercept(seg.labels, w, h, valid, spacing, Math.max(3, Math.round(I0.meanInterceptPx * 0.15)))
-      : I0;
+  const I = interceptOf(seg.labels, w, h, valid, spacing, ctx.version);
+  if (ctx.version >= '20261123' && J.jeffries < MIN_GRAINS)
+    throw new AnalysisError(
+      'TOO_FEW_FEATURES',
+      tr(lang, {
+        en: `Only ${fmt(J.jeffries, 1)} grains were found in the analysed area: at least ${MIN_GRAINS} are needed for a grain size. Analyse a larger area or a lower magnification.`,
+        de: `Im ausgewerteten Bereich wurden nur ${fmt(J.jeffries, 1)} Körner gefunden: für eine Korngröße sind mindestens ${MIN_GRAINS} nötig. Werten Sie einen größeren Bereich oder eine kleinere Vergrößerung aus.`,
+      }),
+    );
   const lUm = I.meanInterceptPx * px;
   const gP = astmGFromNA(nA),
     gI = astmGFromIntercept(lUm / 1000);
@@ -384,6 +435,7 @@ export async function runGrainSize(ctx: Context): Promise<void> {
       ...calibrationRows(ctx),
     ]),
   );
+  if (ctx.version >= '20261123') e112Items(ctx, { grains: J.jeffries, intersections: I.intersections, lengthPx: I.lengthPx, spacing, gP, gI });
   // ALA (E930): one grain far larger than the rest
   if (areas.length > 10) {
     const sorted = [...areas].sort((a, b) => a - b);
@@ -441,4 +493,58 @@ export async function runGrainSize(ctx: Context): Promise<void> {
   const filename = 'grain-boundaries.png';
   ctx.files.push({ filename, data: await encodePng(overlayRgb(img, [{ mask: lines, color: rgb255(settings.colours.boundary), alpha: 0.9 }]), w, h) });
   ctx.items.push({ type: 'image', filename });
+}
+
+/**
+ * The intercept count of each version. 20261123: E112's intersections P on the test lines (crossings 1,
+ * triple points 1½, tangents 1, line ends on a boundary ½; measure/e112.ts). 20250101: changes of grain label,
+ * dropping runs shorter than 15 % of L̄ as boundary flicker. 20241025: changes of grain label.
+ */
+function interceptOf(labels: Int32Array, w: number, h: number, valid: Uint8Array, spacing: number, version: string): InterceptResult {
+  if (version >= '20261123') {
+    const r = e112Intercept(labels, w, h, valid, spacing);
+    return { lengthPx: r.lengthPx, intersections: r.intersections, meanInterceptPx: r.meanInterceptPx };
+  }
+  const I0 = meanIntercept(labels, w, h, valid, spacing);
+  if (version < '20250101' || !Number.isFinite(I0.meanInterceptPx)) return I0;
+  return meanIntercept(labels, w, h, valid, spacing, Math.max(3, Math.round(I0.meanInterceptPx * 0.15)));
+}
+
+/** E112 asks for at least 50 grains (planimetric) and 50 intersections (intercept) per field; fewer are refused below this. */
+export const MIN_GRAINS = 5;
+const E112_MIN_COUNT = 50;
+
+/** The method statement of E112 and its warnings: few grains or intersections, planimetric and intercept apart. */
+function e112Items(ctx: Context, r: { grains: number; intersections: number; lengthPx: number; spacing: number; gP: number; gI: number }) {
+  const { lang, pixelSizeUm: px } = ctx;
+  const lengthMm = (r.lengthPx * px) / 1000;
+  ctx.items.push({
+    type: 'message',
+    status: 'info',
+    title: tr(lang, { en: 'Method: ASTM E112-13', de: 'Verfahren: ASTM E112-13' }),
+    content: tr(lang, {
+      en: `Planimetric (Jeffries): grains inside the field count 1, grains cut by its border ½. Intercept: horizontal and vertical test lines every ${r.spacing} px (total length ${fmt(lengthMm, 3)} mm), P = ${fmt(r.intersections, 1)} intersections; a crossing counts 1, a triple point 1½, a tangent 1, a line end on a boundary ½.`,
+      de: `Flächenverfahren (Jeffries): Körner im Feld zählen 1, vom Rand geschnittene ½. Linienschnitt: waagrechte und senkrechte Messlinien alle ${r.spacing} px (Gesamtlänge ${fmt(lengthMm, 3)} mm), P = ${fmt(r.intersections, 1)} Schnittpunkte; ein Schnitt zählt 1, ein Tripelpunkt 1½, eine Tangente 1, ein Linienende auf einer Korngrenze ½.`,
+    }),
+  });
+  if (r.grains < E112_MIN_COUNT || r.intersections < E112_MIN_COUNT)
+    ctx.items.push({
+      type: 'message',
+      status: 'warning',
+      title: tr(lang, { en: 'Fewer than 50 counts (ASTM E112)', de: 'Weniger als 50 Zählungen (ASTM E112)' }),
+      content: tr(lang, {
+        en: `E112 asks for at least 50 grains or 50 intersections per field; this field has ${fmt(r.grains, 1)} grains and ${fmt(r.intersections, 1)} intersections. Measure more fields or a larger area for a reliable G.`,
+        de: `E112 verlangt mindestens 50 Körner bzw. 50 Schnittpunkte je Feld; dieses Feld hat ${fmt(r.grains, 1)} Körner und ${fmt(r.intersections, 1)} Schnittpunkte. Messen Sie mehr Felder oder eine größere Fläche für ein verlässliches G.`,
+      }),
+    });
+  if (Number.isFinite(r.gP) && Number.isFinite(r.gI) && Math.abs(r.gP - r.gI) > 0.5)
+    ctx.items.push({
+      type: 'message',
+      status: 'warning',
+      title: tr(lang, { en: 'Planimetric and intercept G differ', de: 'G aus Flächen- und Linienschnittverfahren weichen ab' }),
+      content: tr(lang, {
+        en: `G planimetric ${fmt(r.gP, 2)} and G intercept ${fmt(r.gI, 2)} are more than 0.5 apart: the structure may be elongated, duplex or not fully segmented. Check the overlay.`,
+        de: `G Flächenverfahren ${fmt(r.gP, 2)} und G Linienschnitt ${fmt(r.gI, 2)} liegen mehr als 0,5 auseinander: das Gefüge kann gestreckt, zweiphasig oder unvollständig segmentiert sein. Prüfen Sie die Überlagerung.`,
+      }),
+    });
 }

@@ -2,13 +2,16 @@
 import { components, morph } from '../cvops.js';
 import { blurGray, encodePng, overlayRgb } from '../image.js';
 import { crossing, perpendicularThickness, runningMedian } from '../measure/thickness.js';
-import type { Context } from './common.js';
+import { warnIfColour, type Context } from './common.js';
+import { AnalysisError } from '../errors.js';
+import { colourStats, isColourEtched } from './grainColour.js';
 import { calibrationRows, hex, histMedian, histOf, histogram, mean, otsu, rgb255, row, std, table, tr } from './common.js';
 
 export async function runLayer(ctx: Context): Promise<void> {
   const { img, valid, lang, pixelSizeUm: px, settings } = ctx;
   const { width: w, height: h } = img;
-  const g = await blurGray(img, ctx.version === '20250101' ? 2 : 1);
+  await warnIfColour(ctx, (rgb, v) => isColourEtched(colourStats(rgb, v)));
+  const g = await blurGray(img, ctx.version >= '20250101' ? 2 : 1);
   // three grey classes: resin < substrate < coating
   const hist = histOf(g.data, valid);
   const t1 = otsu(hist);
@@ -53,7 +56,7 @@ export async function runLayer(ctx: Context): Promise<void> {
     if (!ok) continue;
     let top = y0 - 0.5,
       bottom = y1 + 0.5;
-    if (!ctx.mask && ctx.version === '20250101') {
+    if (!ctx.mask && ctx.version >= '20250101') {
       // sub-pixel edges at the mid-grey between the adjacent phases
       let yt = y0;
       while (yt > 0 && g.data[(yt - 1) * w + x] > tTop) yt--;
@@ -67,6 +70,16 @@ export async function runLayer(ctx: Context): Promise<void> {
     bottoms.push(bottom);
   }
   const m = ctx.measurements;
+  let analysedColumns = 0;
+  for (let x = 0; x < w; x++) if (valid[Math.floor(h / 2) * w + x]) analysedColumns++;
+  if (ctx.version >= '20261123' && !ctx.mask && xs.length < 0.5 * analysedColumns)
+    throw new AnalysisError(
+      'NO_LAYER_FOUND',
+      tr(lang, {
+        en: `A coating between resin and substrate was found in only ${xs.length} of ${analysedColumns} columns: this image does not look like a layer cross-section.`,
+        de: `Eine Schicht zwischen Einbettmittel und Substrat wurde nur in ${xs.length} von ${analysedColumns} Spalten gefunden: das Bild sieht nicht wie ein Schichtquerschliff aus.`,
+      }),
+    );
   if (xs.length < 3) {
     ctx.items.push({
       type: 'message',

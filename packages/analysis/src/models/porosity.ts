@@ -1,18 +1,19 @@
 // Porosity (ASTM E562 / E1245): dark-phase area fraction, pore count, pore-size distribution.
 import { components, gaussianBlur, medianBlur, resize } from '../cvops.js';
 import { encodePng, overlayRgb, type Gray } from '../image.js';
-import type { Context } from './common.js';
+import { warnIfColour, type Context } from './common.js';
+import { colourStats, isColourEtched } from './grainColour.js';
 import { calibrationRows, hex, histMedian, histOf, histogram, mean, otsu, rgb255, row, table, tr } from './common.js';
 
 /** Binary dark-phase segmentation: threshold midway between the matrix and pore grey levels. */
 export function segmentDarkPhase(img: Gray, valid: Uint8Array, version: string): Uint8Array {
   let g = medianBlur(img, 3);
-  if (version === '20250101') g = flattenBackground(g);
+  if (version >= '20250101') g = flattenBackground(g);
   const h = histOf(g.data, valid);
   const t0 = otsu(h);
   const dark = histMedian(h, 0, t0),
     bright = histMedian(h, t0 + 1, 255);
-  const t = version === '20250101' ? (dark + bright) / 2 : t0;
+  const t = version >= '20250101' ? (dark + bright) / 2 : t0;
   const out = new Uint8Array(g.data.length);
   for (let i = 0; i < out.length; i++) out[i] = valid[i] && g.data[i] <= t ? 1 : 0;
   return out;
@@ -47,6 +48,7 @@ export function flattenBackground(img: Gray): Gray {
 export async function runPorosity(ctx: Context): Promise<void> {
   const { img, valid, lang, pixelSizeUm: px, settings } = ctx;
   const { width: w, height: h } = img;
+  await warnIfColour(ctx, (rgb, v) => isColourEtched(colourStats(rgb, v)));
   let mask: Uint8Array;
   if (ctx.mask) {
     mask = new Uint8Array(w * h);

@@ -1,0 +1,215 @@
+// Grain segmentation of colour (tint) etched micrographs, where grains differ by colour and may have no dark
+// boundary lines: colour-gradient relief, marker watershed, then merging of regions that neither differ in colour
+// nor have a boundary line between them.
+import { cv } from '../cv.js';
+import { blackHat, distanceTransform, watershed } from '../cvops.js';
+import { blurGray, type Gray } from '../image.js';
+import { dynamicSeeds } from './grainSize.js';
+
+export interface ColourStats {
+  /** Spread of the chroma (a*, b*) over the analysed area, 8-bit Lab units. */
+  chroma: number;
+  /** Spread of the lightness L*, 8-bit Lab units. */
+  lightness: number;
+}
+
+/** Lab (OpenCV 8-bit scale) of an RGB image, smoothed: median 5 px against specks, bilateral against texture. */
+function smoothLab(rgb: Uint8Array, w: number, h: number): Uint8Array {
+  const c = cv();
+  const src = new c.Mat(h, w, c.CV_8UC3);
+  src.data.set(rgb);
+  const med = new c.Mat(),
+    sm = new c.Mat(),
+    lab = new c.Mat();
+  c.medianBlur(src, med, 5);
+  c.bilateralFilter(med, sm, 9, 20, 7, c.BORDER_REFLECT);
+  c.cvtColor(sm, lab, c.COLOR_RGB2Lab);
+  const out = new Uint8Array(lab.data);
+  [src, med, sm, lab].forEach((m) => m.delete());
+  return out;
+}
+
+/** Standard deviations of chroma and lightness: decides whether colour carries the grain contrast. */
+export function colourStats(rgb: Uint8Array, valid: Uint8Array): ColourStats {
+  const c = cv();
+  const n = valid.length;
+  const src = new c.Mat(1, n, c.CV_8UC3);
+  src.data.set(rgb);
+  const lab = new c.Mat();
+  c.cvtColor(src, lab, c.COLOR_RGB2Lab);
+  const d = lab.data as Uint8Array;
+  let k = 0;
+  const s = [0, 0, 0],
+    q = [0, 0, 0];
+  for (let i = 0; i < n; i++) {
+    if (!valid[i]) continue;
+    k++;
+    for (let ch = 0; ch < 3; ch++) {
+      const v = d[3 * i + ch];
+      s[ch] += v;
+      q[ch] += v * v;
+    }
+  }
+  src.delete();
+  lab.delete();
+  const sd = (ch: number) => (k ? Math.sqrt(Math.max(0, q[ch] / k - (s[ch] / k) ** 2)) : 0);
+  return { chroma: Math.hypot(sd(1), sd(2)), lightness: sd(0) };
+}
+
+/** Colour carries the grain contrast when its spread is a real part of the image's contrast. */
+export const isColourEtched = (s: ColourStats) => s.chroma >= 3 && s.chroma >= 0.35 * s.lightness;
+
+const pct = (a: ArrayLike<number>, q: number) => {
+  const s = Float32Array.from(a).sort();
+  return s.length ? s[Math.floor((s.length - 1) * q)] : 0;
+};
+
+/**
+ * Labels (> 0 grains, 0 boundary or outside) of a colour micrograph.
+ * 1. Relief: the larger of the Lab colour gradient and the thin-line response (dark or bright lines, whichever
+ *    the image shows more of), each scaled by its 98th percentile.
+ * 2. Seeds: cores of the low-relief areas split by their distance levels (as the grey model), marker watershed.
+ * 3. Merging, most similar first: two neighbouring regions become one when their mean colours are closer than
+ *    MERGE_DE and no line runs between them, and a region under a third of the median region area joins its most
+ *    similar neighbour (a tint-etch speck or texture cell, not a grain).
+ */
+export async function segmentColourGrains(rgb: Uint8Array, grey: Gray, valid: Uint8Array): Promise<{ labels: Int32Array; count: number }> {
+  const { width: w, height: h } = grey;
+  const N = w * h;
+  const lab = smoothLab(rgb, w, h);
+  const c = cv();
+  const labMat = new c.Mat(h, w, c.CV_8UC3);
+  labMat.data.set(lab);
+  const labF = new c.Mat(),
+    gx = new c.Mat(),
+    gy = new c.Mat();
+  labMat.convertTo(labF, c.CV_32FC3);
+  c.Sobel(labF, gx, c.CV_32F, 1, 0, 3);
+  c.Sobel(labF, gy, c.CV_32F, 0, 1, 3);
+  const gxd = gx.data32F as Float32Array,
+    gyd = gy.data32F as Float32Array;
+  const colour = new Float32Array(N);
+  for (let i = 0, j = 0; i < N; i++, j += 3) {
+    const a0 = gxd[j],
+      a1 = gxd[j + 1],
+      a2 = gxd[j + 2],
+      b0 = gyd[j],
+      b1 = gyd[j + 1],
+      b2 = gyd[j + 2];
+    colour[i] = Math.sqrt(a0 * a0 + a1 * a1 + a2 * a2 + b0 * b0 + b1 * b1 + b2 * b2);
+  }
+  [labMat, labF, gx, gy].forEach((m) => m.delete());
+  // thin lines of either polarity on the lightness
+  const L: Gray = { width: w, height: h, data: new Uint8Array(N) };
+  for (let i = 0; i < N; i++) L.data[i] = lab[3 * i];
+  const g = await blurGray(L, 1.2);
+  const dark = blackHat(g, 11);
+  const inverted: Gray = { width: w, height: h, data: g.data.map((v) => 255 - v) };
+  const bright = blackHat(inverted, 11);
+  const dq = pct(dark.data, 0.98),
+    bq = pct(bright.data, 0.98);
+  const line = dq >= bq ? dark.data : bright.data;
+  const lq = Math.max(dq, bq, 1);
+  const cq = Math.max(pct(colour, 0.98), 1);
+  const relief: Gray = { width: w, height: h, data: new Uint8Array(N) };
+  const lineN = new Float32Array(N);
+  for (let i = 0; i < N; i++) {
+    lineN[i] = Math.min(1, line[i] / lq);
+    relief.data[i] = Math.min(255, Math.round(255 * Math.max(colour[i] / cq, lineN[i])));
+  }
+  const interior = new Uint8Array(N);
+  for (let i = 0; i < N; i++) interior[i] = valid[i] && relief.data[i] < 60 ? 255 : 0;
+  const { seeds, count } = dynamicSeeds(distanceTransform(interior, w, h), w, h);
+  const excluded = count + 1;
+  const markers = new Int32Array(N);
+  for (let i = 0; i < N; i++) markers[i] = valid[i] ? seeds[i] : excluded;
+  const ws = watershed(relief, markers);
+  for (let i = 0; i < N; i++) if (ws[i] === excluded || ws[i] < 0) ws[i] = 0;
+  const merged = mergeRegions(ws, count, lab, lineN, w, h);
+  return { labels: merged, count };
+}
+
+/** Mean colours closer than this (8-bit Lab units, about ΔE*ab 4) are one grain's unless a line parts them. */
+const MERGE_DE = 10;
+
+/** Region merging on the region adjacency graph of a watershed (see segmentColourGrains, step 3). */
+function mergeRegions(ws: Int32Array, n: number, lab: Uint8Array, lineN: Float32Array, w: number, h: number): Int32Array {
+  const N = w * h;
+  const sum = new Float64Array((n + 1) * 4);
+  for (let i = 0; i < N; i++) {
+    const l = ws[i];
+    if (l <= 0) continue;
+    sum[4 * l] += lab[3 * i];
+    sum[4 * l + 1] += lab[3 * i + 1];
+    sum[4 * l + 2] += lab[3 * i + 2];
+    sum[4 * l + 3]++;
+  }
+  // edges between regions across a watershed line pixel: mean line response along them
+  const edges = new Map<number, { a: number; b: number; line: number; px: number }>();
+  const nb = [0, 0, 0, 0];
+  for (let y = 1; y < h - 1; y++)
+    for (let x = 1; x < w - 1; x++) {
+      const i = y * w + x;
+      if (ws[i] !== 0) continue;
+      nb[0] = ws[i - 1];
+      nb[1] = ws[i + 1];
+      nb[2] = ws[i - w];
+      nb[3] = ws[i + w];
+      for (let p = 0; p < 4; p++)
+        for (let q = p + 1; q < 4; q++) {
+          const u = nb[p],
+            v = nb[q];
+          if (u <= 0 || v <= 0 || u === v) continue;
+          const a = Math.min(u, v),
+            b = Math.max(u, v);
+          const key = a * (n + 1) + b;
+          const e = edges.get(key);
+          if (e) {
+            e.line += lineN[i];
+            e.px++;
+          } else edges.set(key, { a, b, line: lineN[i], px: 1 });
+        }
+    }
+  const parent = new Int32Array(n + 1);
+  for (let i = 0; i <= n; i++) parent[i] = i;
+  const find = (x: number): number => {
+    while (parent[x] !== x) x = parent[x] = parent[parent[x]];
+    return x;
+  };
+  const dE = (A: number, B: number) => {
+    let d = 0;
+    for (let k = 0; k < 3; k++) {
+      const v = sum[4 * A + k] / sum[4 * A + 3] - sum[4 * B + k] / sum[4 * B + 3];
+      d += v * v;
+    }
+    return Math.sqrt(d);
+  };
+  const list = [...edges.values()].filter((e) => sum[4 * e.a + 3] > 0 && sum[4 * e.b + 3] > 0);
+
+  for (let pass = 0; pass < 10; pass++) {
+    const areas: number[] = [];
+    for (let l = 1; l <= n; l++) if (find(l) === l && sum[4 * l + 3] > 0) areas.push(sum[4 * l + 3]);
+    areas.sort((x, y) => x - y);
+    const minArea = (areas[areas.length >> 1] ?? 0) / 3;
+    const scored = list
+      .map((e) => ({ e, A: find(e.a), B: find(e.b) }))
+      .filter((s) => s.A !== s.B)
+      .map((s) => ({ ...s, d: dE(s.A, s.B), lineMean: s.e.line / s.e.px }))
+      .sort((x, y) => x.d - y.d);
+    let merges = 0;
+    for (const s of scored) {
+      const A = find(s.A),
+        B = find(s.B);
+      if (A === B || s.lineMean >= 0.6) continue;
+      if (s.d < MERGE_DE || Math.min(sum[4 * A + 3], sum[4 * B + 3]) < minArea) {
+        parent[B] = A;
+        for (let k = 0; k < 4; k++) sum[4 * A + k] += sum[4 * B + k];
+        merges++;
+      }
+    }
+    if (!merges) break;
+  }
+  const out = new Int32Array(N);
+  for (let i = 0; i < N; i++) out[i] = ws[i] > 0 ? find(ws[i]) : 0;
+  return out;
+}

@@ -1,0 +1,59 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { grainImage } from '../synth/index.js';
+import { encodeGreyTiff } from '../synth/tiff.js';
+import { runModel } from '../registry.js';
+import { terminateOcr } from '../ocr.js';
+
+afterAll(() => terminateOcr());
+const V = '20261123' as const;
+const num = (v: unknown) => Number(v);
+const calibrated = { magnification: { unit: 'µm' as const, number: 50, length: 100 } };
+
+describe('self-checks instead of confident nonsense (20261123)', () => {
+  it('refuses a blank image, in the run language', async () => {
+    const black = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
+    await expect(runModel('grain-size', V, black, calibrated)).rejects.toMatchObject({ code: 'BLANK_IMAGE' });
+    await expect(runModel('porosity', V, black, calibrated, { lang: 'de' })).rejects.toThrow(/leer oder nahezu gleichförmig/);
+    // the older version still measures it (its jobs stay reproducible)
+    await expect(runModel('grain-size', '20250101', black, calibrated)).resolves.toBeTruthy();
+  }, 60_000);
+
+  it('refuses a crop too small to measure, and a grain field with too few grains', async () => {
+    const s = await grainImage({ width: 600, height: 400, grainPx: 60, pixelSizeUm: 0.5, noise: 4, seed: 7 });
+    await expect(runModel('grain-size', V, s.png, calibrated, { crop: { x: 100, y: 100, width: 10, height: 10 } })).rejects.toMatchObject({
+      code: 'IMAGE_TOO_SMALL',
+    });
+    await expect(runModel('grain-size', V, s.png, calibrated, { crop: { x: 100, y: 100, width: 48, height: 48 } })).rejects.toMatchObject({
+      code: 'TOO_FEW_FEATURES',
+    });
+  }, 60_000);
+
+  it('reads a 32-bit float TIFF (as ImageJ saves) like its 8-bit source', async () => {
+    const s = await grainImage({ width: 700, height: 500, grainPx: 40, pixelSizeUm: 0.5, noise: 5, seed: 31 });
+    const raw = await sharp(s.png).greyscale().raw().toBuffer();
+    const f32 = new Float32Array(raw.length);
+    for (let i = 0; i < raw.length; i++) f32[i] = 0.001 + raw[i] / 12_000; // an arbitrary physical range
+    const tif = encodeGreyTiff(f32, 700, 500);
+    expect((await sharp(tif).metadata()).depth).toBe('float');
+    const m = (await runModel('grain-size', V, tif, calibrated)).measurements;
+    expect(Math.abs(num(m.astmGPlanimetric) - s.truth.astmGPlanimetric)).toBeLessThan(0.3);
+    expect(Math.abs(num(m.astmGIntercept) - s.truth.astmGIntercept)).toBeLessThan(0.3);
+  }, 60_000);
+
+  it('states the E112 method and warns below 50 grains', async () => {
+    const s = await grainImage({ width: 400, height: 300, grainPx: 70, pixelSizeUm: 0.5, noise: 4, seed: 3 });
+    const r = await runModel('grain-size', V, s.png, calibrated);
+    const messages = r.items.filter((i) => i.type === 'message') as Array<{ title: string; status: string }>;
+    expect(messages.map((m) => m.title)).toContain('Method: ASTM E112-13');
+    expect(messages.find((m) => m.title === 'Fewer than 50 counts (ASTM E112)')?.status).toBe('warning');
+    expect(num(r.measurements.interceptCount)).toBeGreaterThan(0);
+  }, 60_000);
+
+  it('the layer model refuses an image without a layer', async () => {
+    const s = await grainImage({ width: 600, height: 400, grainPx: 40, pixelSizeUm: 0.5, noise: 4, seed: 11 });
+    await expect(runModel('layer-thickness', V, s.png, calibrated)).rejects.toMatchObject({ code: 'NO_LAYER_FOUND' });
+  }, 60_000);
+});
