@@ -1,4 +1,5 @@
-// npm run -s analyze -- --model <name> [--version V] [--settings file.json] [--out dir] [--lang en|de] [--crop x,y,w,h] [--mask mask.png] <image>
+// npm run -s analyze -- --model <name> [--version V] [--settings file.json] [--out dir] [--lang en|de] [--crop x,y,w,h] [--mask mask.png]
+//   [--pixel-size µm/px] <image>
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,7 +9,7 @@ import type { ModelVersion, RunOptions } from './types.js';
 
 function usage(): never {
   process.stderr.write(
-    'usage: analyze --model <scale-bar|grain-size|layer-thickness|cracks|porosity> [--version 20241025|20250101] [--settings file.json] [--out dir] [--lang en|de] [--crop x,y,w,h] [--mask mask.png] <image>\n',
+    'usage: analyze --model <scale-bar|grain-size|layer-thickness|cracks|porosity> [--version 20241025|20250101|20261123] [--settings file.json] [--out dir] [--lang en|de] [--crop x,y,w,h] [--mask mask.png] [--pixel-size µm/px] <image>\n',
   );
   process.exit(1);
 }
@@ -35,6 +36,11 @@ async function main() {
     ro.crop = { x, y, width, height };
   }
   if (opt.mask) ro.masks = readFileSync(opt.mask);
+  if (opt['pixel-size'] !== undefined) {
+    const px = Number(opt['pixel-size']);
+    if (!(px > 0)) usage();
+    ro.pixelSizeUm = px;
+  }
   const image = readFileSync(pos[0]);
   const r = await model.run(image, settings, ro);
   const out = opt.out ?? mkdtempSync(path.join(os.tmpdir(), 'lamella-analysis-'));

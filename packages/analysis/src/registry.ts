@@ -2,7 +2,7 @@ import { AnalysisError } from './errors.js';
 import { buildSettingsSchema, resolveSettings } from './settings.js';
 import type { ModelVersion, RunOptions, RunResult, Settings } from './types.js';
 import { VERSIONS } from './types.js';
-import { prepare, type Context } from './models/common.js';
+import { dropLengths, prepare, type Context } from './models/common.js';
 import { runScaleBar } from './models/scaleBarModel.js';
 import { runPorosity } from './models/porosity.js';
 import { runGrainSize } from './models/grainSize.js';
@@ -45,6 +45,7 @@ function makeModel(
       if (!VERSIONS.includes(version)) throw new AnalysisError('UNKNOWN_VERSION', `Unknown version ${version} of ${name}`);
       const ctx = await prepare(image, s, opts, version);
       await impl(ctx);
+      if (ctx.calibrationSource === 'none') dropLengths(ctx);
       return { model: name, version, items: ctx.items, measurements: ctx.measurements, files: ctx.files };
     },
   };

@@ -30,6 +30,8 @@ export interface MessageItem {
   title: string;
   content: string;
   status: 'info' | 'warning' | 'error';
+  /** Stable code of a message the app acts on (e.g. CALIBRATION_MISSING: offer to set the pixel size). */
+  code?: string;
 }
 export type ResultItem = BarChartItem | DataTableItem | HistogramItem | ImageItem | MessageItem;
 
@@ -51,6 +53,14 @@ export interface RunOptions {
   lang?: Lang;
   /** Force a version (defaults to settings.modelVersion). */
   version?: ModelVersion;
+  /** The user's calibration of this image in µm per pixel; wins over metadata, scale bar and settings (20261123). */
+  pixelSizeUm?: number | null;
+  /**
+   * Whether the settings' magnification calibrates when the image has no user value, metadata or scale bar
+   * (default true). The server passes false when no customization chose a magnification: the result is then
+   * uncalibrated (20261123).
+   */
+  settingsCalibration?: boolean;
 }
 export type Measurements = Record<string, number | string | boolean | null>;
 export interface RunResult {

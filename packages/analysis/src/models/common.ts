@@ -1,5 +1,6 @@
 import { AnalysisError } from '../errors.js';
 import { cropGray, decodeColour, decodeImage, decodeMask, type Gray, type Rect } from '../image.js';
+import { metadataPixelSizeUm } from '../calibration.js';
 import { detectScaleBar, UNIT_TO_UM, type ScaleBarResult } from '../scalebar.js';
 import { initCv } from '../cv.js';
 import type {
@@ -31,13 +32,91 @@ export interface Context {
   origin: { x: number; y: number };
   pixelSizeUm: number;
   scaleBar: ScaleBarResult;
-  calibrationSource: 'scale-bar' | 'settings';
+  calibrationSource: CalibrationSource;
   mask?: Uint16Array;
   /** The analysed area in colour (RGB, 8 bit, row-major), or null for a grey image; decoded on first call. */
   colour(): Promise<Uint8Array | null>;
   items: ResultItem[];
   files: RunFile[];
   measurements: Measurements;
+}
+
+export type CalibrationSource = 'user' | 'metadata' | 'scale-bar' | 'settings' | 'none';
+
+/**
+ * The pixel size and where it comes from. 20261123: the user's value, then the file's metadata, then a scale
+ * bar in the image, then the settings' magnification when it was chosen explicitly (a customization), else none:
+ * lengths and G are then not given (counts stay) and a message asks for a calibration. Older versions: the scale
+ * bar, else the settings (default 100 µm = 100 px).
+ */
+export function calibrate(a: {
+  sb: ScaleBarResult;
+  settings: Settings;
+  opts: RunOptions;
+  version: ModelVersion;
+  metadataUm: number | null;
+  lang: Lang;
+}): { pixelSizeUm: number; calibrationSource: CalibrationSource; message?: MessageItem } {
+  const { sb, settings, opts, version, lang } = a;
+  const fromSettings = () => {
+    const m = settings.magnification;
+    return (m.number * UNIT_TO_UM[m.unit]) / m.length;
+  };
+  if (version >= '20261123') {
+    if (opts.pixelSizeUm !== undefined && opts.pixelSizeUm !== null) {
+      if (!(opts.pixelSizeUm > 0 && Number.isFinite(opts.pixelSizeUm)))
+        throw new AnalysisError('INVALID_SETTINGS', 'pixelSizeUm must be a positive number of micrometres per pixel');
+      return { pixelSizeUm: opts.pixelSizeUm, calibrationSource: 'user' };
+    }
+    if (a.metadataUm) return { pixelSizeUm: a.metadataUm, calibrationSource: 'metadata' };
+    if (sb.found && sb.pixelSizeUm) return { pixelSizeUm: sb.pixelSizeUm, calibrationSource: 'scale-bar' };
+    if (opts.settingsCalibration !== false) return { pixelSizeUm: fromSettings(), calibrationSource: 'settings' };
+    return {
+      pixelSizeUm: 1,
+      calibrationSource: 'none',
+      message: {
+        type: 'message',
+        status: 'warning',
+        code: 'CALIBRATION_MISSING',
+        title: tr(lang, { en: 'No calibration', de: 'Keine Kalibrierung' }),
+        content: tr(lang, {
+          en: 'The image has no scale bar, no pixel size in its metadata and none was entered, so lengths and the grain size are not given (counts are). Set the pixel size of the image and run it again.',
+          de: 'Das Bild hat keinen Maßstabsbalken, keine Pixelgröße in den Metadaten und es wurde keine eingegeben; Längen und Korngröße werden daher nicht angegeben (Anzahlen schon). Legen Sie die Pixelgröße des Bildes fest und starten Sie die Auswertung erneut.',
+        }),
+      },
+    };
+  }
+  if (sb.found && sb.pixelSizeUm) return { pixelSizeUm: sb.pixelSizeUm, calibrationSource: 'scale-bar' };
+  const pixelSizeUm = fromSettings();
+  const m = settings.magnification;
+  return {
+    pixelSizeUm,
+    calibrationSource: 'settings',
+    message: {
+      type: 'message',
+      status: 'warning',
+      title: tr(lang, { en: 'No scale bar found', de: 'Kein Maßstabsbalken gefunden' }),
+      content: tr(lang, {
+        en: `Calibrated from the settings: ${m.number} ${m.unit} = ${m.length} px (${fmt(pixelSizeUm, 4)} µm/px).`,
+        de: `Kalibrierung aus den Einstellungen: ${m.number} ${m.unit} = ${m.length} px (${fmt(pixelSizeUm, 4)} µm/px).`,
+      }),
+    },
+  };
+}
+
+/**
+ * Removes what needs a length scale from an uncalibrated result (calibration 'none'): measurements in µm, mm or
+ * per area, G values, and the table rows and histograms in those units. Counts and fractions stay.
+ */
+export function dropLengths(ctx: Context): void {
+  const lengthKey = /(Um|Um2|Mm|Mm2|PerMm2|MmPerMm2)$|^astmG|^alaAstmG|^pixelSizeUm$/;
+  for (const k of Object.keys(ctx.measurements)) if (lengthKey.test(k)) ctx.measurements[k] = null;
+  const lengthUnit = /µm|mm/;
+  ctx.items = ctx.items.flatMap((it): ResultItem[] => {
+    if (it.type === 'data-table') return [{ ...it, rows: it.rows.filter((r) => !lengthUnit.test(r.unit) && !/^ASTM|^G\b/.test(r.label)) }];
+    if (it.type === 'histogram' && lengthUnit.test(JSON.stringify(it))) return [];
+    return [it];
+  });
 }
 
 export function rectIntersect(a: Rect, b: Rect): Rect | null {
@@ -54,25 +133,9 @@ export async function prepare(image: Uint8Array | Buffer, settings: Settings, op
   await initCv();
   const sb = await detectScaleBar(full, version);
   const items: ResultItem[] = [];
-  let pixelSizeUm: number;
-  let calibrationSource: 'scale-bar' | 'settings';
-  if (sb.found && sb.pixelSizeUm) {
-    pixelSizeUm = sb.pixelSizeUm;
-    calibrationSource = 'scale-bar';
-  } else {
-    const m = settings.magnification;
-    pixelSizeUm = (m.number * UNIT_TO_UM[m.unit]) / m.length;
-    calibrationSource = 'settings';
-    items.push({
-      type: 'message',
-      status: 'warning',
-      title: tr(lang, { en: 'No scale bar found', de: 'Kein Maßstabsbalken gefunden' }),
-      content: tr(lang, {
-        en: `Calibrated from the settings: ${m.number} ${m.unit} = ${m.length} px (${fmt(pixelSizeUm, 4)} µm/px).`,
-        de: `Kalibrierung aus den Einstellungen: ${m.number} ${m.unit} = ${m.length} px (${fmt(pixelSizeUm, 4)} µm/px).`,
-      }),
-    } satisfies MessageItem);
-  }
+  const cal = calibrate({ sb, settings, opts, version, metadataUm: version >= '20261123' ? await metadataPixelSizeUm(image) : null, lang });
+  const { pixelSizeUm, calibrationSource } = cal;
+  if (cal.message) items.push(cal.message);
   let area: Rect = sb.micrograph;
   if (opts.crop) {
     const c = opts.crop;
@@ -148,19 +211,18 @@ export function table(rows: DataTableItem['rows']): DataTableItem {
   return { type: 'data-table', rows };
 }
 
+const CALIBRATION_SOURCE_TEXT: Record<CalibrationSource, T2> = {
+  user: { en: 'Entered by the user', de: 'Vom Benutzer eingegeben' },
+  metadata: { en: "From the image file's metadata", de: 'Aus den Metadaten der Bilddatei' },
+  'scale-bar': { en: 'From the scale bar', de: 'Aus dem Maßstabsbalken' },
+  settings: { en: 'From the settings (no scale bar found)', de: 'Aus den Einstellungen (kein Maßstabsbalken)' },
+  none: { en: 'Not calibrated', de: 'Nicht kalibriert' },
+};
+
 export function calibrationRows(ctx: Context): DataTableItem['rows'] {
   const { lang, scaleBar: sb } = ctx;
   const rows: DataTableItem['rows'] = [
-    row(
-      tr(lang, { en: 'Pixel size', de: 'Pixelgröße' }),
-      ctx.pixelSizeUm,
-      'µm/px',
-      tr(lang, {
-        en: ctx.calibrationSource === 'scale-bar' ? 'From the scale bar' : 'From the settings (no scale bar found)',
-        de: ctx.calibrationSource === 'scale-bar' ? 'Aus dem Maßstabsbalken' : 'Aus den Einstellungen (kein Maßstabsbalken)',
-      }),
-      5,
-    ),
+    row(tr(lang, { en: 'Pixel size', de: 'Pixelgröße' }), ctx.pixelSizeUm, 'µm/px', tr(lang, CALIBRATION_SOURCE_TEXT[ctx.calibrationSource]), 5),
   ];
   if (sb.found)
     rows.push(

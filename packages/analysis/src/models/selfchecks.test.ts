@@ -57,3 +57,44 @@ describe('self-checks instead of confident nonsense (20261123)', () => {
     await expect(runModel('layer-thickness', V, s.png, calibrated)).rejects.toMatchObject({ code: 'NO_LAYER_FOUND' });
   }, 60_000);
 });
+
+describe('calibration order (20261123): user, metadata, scale bar, explicit settings, none', () => {
+  it('the user value wins over a scale bar; an uncalibrated result gives counts but no lengths', async () => {
+    const s = await grainImage({
+      width: 640,
+      height: 480,
+      grainPx: 40,
+      pixelSizeUm: 0.5,
+      noise: 4,
+      seed: 5,
+      scaleBar: { value: 50, unit: 'µm', lengthPx: 100, style: 'sem' },
+    });
+    const user = await runModel('grain-size', V, s.png, {}, { pixelSizeUm: 0.25 });
+    expect(user.measurements).toMatchObject({ calibrationSource: 'user', pixelSizeUm: 0.25 });
+    const bar = await runModel('grain-size', V, s.png, {}, { settingsCalibration: false });
+    expect(bar.measurements.calibrationSource).toBe('scale-bar');
+    await expect(runModel('grain-size', V, s.png, {}, { pixelSizeUm: -1 })).rejects.toMatchObject({ code: 'INVALID_SETTINGS' });
+
+    const plain = await grainImage({ width: 640, height: 480, grainPx: 40, pixelSizeUm: 0.5, noise: 4, seed: 5 });
+    const none = await runModel('grain-size', V, plain.png, {}, { settingsCalibration: false });
+    expect(none.measurements.calibrationSource).toBe('none');
+    expect(none.measurements.astmGPlanimetric).toBeNull();
+    expect(none.measurements.meanInterceptUm).toBeNull();
+    expect(num(none.measurements.grainCount)).toBeGreaterThan(20);
+    const msg = none.items.find((i) => i.type === 'message' && i.code === 'CALIBRATION_MISSING');
+    expect(msg).toBeTruthy();
+    const rows = none.items.flatMap((i) => (i.type === 'data-table' ? i.rows : []));
+    expect(rows.some((r) => /µm|mm/.test(r.unit))).toBe(false);
+    // the settings' magnification still calibrates when it was chosen (the default for callers that do not say)
+    expect((await runModel('grain-size', V, plain.png, calibrated)).measurements.calibrationSource).toBe('settings');
+  }, 90_000);
+
+  it('a TIFF with ImageJ calibration is measured at its pixel size', async () => {
+    const s = await grainImage({ width: 700, height: 500, grainPx: 40, pixelSizeUm: 0.5, noise: 5, seed: 31 });
+    const raw = await sharp(s.png).greyscale().raw().toBuffer();
+    const tif = encodeGreyTiff(new Uint8Array(raw), 700, 500, { description: 'ImageJ=1.54f\nunit=micron\n', resolution: [2, 1], resolutionUnit: 1 });
+    const m = (await runModel('grain-size', V, tif, {}, { settingsCalibration: false })).measurements;
+    expect(m).toMatchObject({ calibrationSource: 'metadata', pixelSizeUm: 0.5 });
+    expect(Math.abs(num(m.astmGPlanimetric) - s.truth.astmGPlanimetric)).toBeLessThan(0.3);
+  }, 60_000);
+});
