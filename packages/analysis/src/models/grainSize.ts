@@ -15,10 +15,18 @@ export interface GrainSegmentation {
   boundary: Uint8Array;
 }
 
-/** Estimated boundary line width from the autocorrelation-free heuristic: fixed small kernel scaled by image size. */
-async function boundaryResponse(img: Gray, valid: Uint8Array): Promise<{ resp: Gray; t: number }> {
+/**
+ * Thin-line response of the boundaries (black-hat, 11 px) and its threshold. 20261123 also looks for bright
+ * boundaries (BSE images, some etches): the polarity whose line response is stronger (98th percentile) wins, so a
+ * bright boundary is traced on its ridge, not on the dark shading beside it.
+ */
+async function boundaryResponse(img: Gray, valid: Uint8Array, version: string): Promise<{ resp: Gray; t: number }> {
   const g = await blurGray(img, 1.2);
-  const resp = blackHat(g, 11);
+  let resp = blackHat(g, 11);
+  if (version >= '20261123') {
+    const bright = blackHat({ width: g.width, height: g.height, data: g.data.map((v) => 255 - v) }, 11);
+    if (percentile(histOf(bright.data, valid), 0.98) > percentile(histOf(resp.data, valid), 0.98)) resp = bright;
+  }
   // threshold: midway between the background response and the boundary response (Otsu split)
   const h = histOf(resp.data, valid);
   const t0 = Math.max(otsu(h), 4);
@@ -34,7 +42,7 @@ async function boundaryResponse(img: Gray, valid: Uint8Array): Promise<{ resp: G
  */
 export async function segmentGrains(img: Gray, valid: Uint8Array, version: string): Promise<GrainSegmentation> {
   const { width: w, height: h } = img;
-  const { resp, t } = await boundaryResponse(img, valid);
+  const { resp, t } = await boundaryResponse(img, valid, version);
   const boundary = new Uint8Array(w * h);
   const interior = new Uint8Array(w * h);
   for (let i = 0; i < boundary.length; i++) {
@@ -547,4 +555,16 @@ function e112Items(ctx: Context, r: { grains: number; intersections: number; len
         de: `G Flächenverfahren ${fmt(r.gP, 2)} und G Linienschnitt ${fmt(r.gI, 2)} liegen mehr als 0,5 auseinander: das Gefüge kann gestreckt, zweiphasig oder unvollständig segmentiert sein. Prüfen Sie die Überlagerung.`,
       }),
     });
+}
+
+/** The value below which a fraction q of a histogram's mass lies. */
+function percentile(hist: ArrayLike<number>, q: number): number {
+  let total = 0;
+  for (let i = 0; i < hist.length; i++) total += hist[i];
+  let acc = 0;
+  for (let i = 0; i < hist.length; i++) {
+    acc += hist[i];
+    if (acc >= q * total) return i;
+  }
+  return hist.length - 1;
 }
