@@ -3,6 +3,7 @@
 // nor have a boundary line between them.
 import { cv } from '../cv.js';
 import { blackHat, distanceTransform, watershed } from '../cvops.js';
+import sharp from 'sharp';
 import { blurGray, type Gray } from '../image.js';
 import { dynamicSeeds } from './grainSize.js';
 
@@ -74,7 +75,76 @@ const pct = (a: ArrayLike<number>, q: number) => {
  *    similar neighbour (a tint-etch speck or texture cell, not a grain).
  */
 export async function segmentColourGrains(rgb: Uint8Array, grey: Gray, valid: Uint8Array): Promise<{ labels: Int32Array; count: number }> {
-  const { width: w, height: h } = grey;
+  // The smoothing and seed sizes are in pixels: the image is segmented at the scale where a mean intercept spans
+  // about TARGET_INTERCEPT_PX. A first pass at no more than WORK_PIXELS measures the grains' scale; when it is
+  // far from the target, a second pass runs at the resolution that brings it there (never above full size).
+  let f = Math.max(1, Math.sqrt((grey.width * grey.height) / WORK_PIXELS));
+  let seg = await segmentAtScale(rgb, grey.width, grey.height, valid, f);
+  const intercept = meanLabelIntercept(seg.small.labels, seg.small.w, seg.small.h);
+  if (Number.isFinite(intercept) && (intercept > 1.5 * TARGET_INTERCEPT_PX || (intercept < TARGET_INTERCEPT_PX / 1.5 && f > 1))) {
+    const next = Math.max(1, (f * intercept) / TARGET_INTERCEPT_PX);
+    if (Math.abs(next / f - 1) > 0.2) {
+      f = next;
+      seg = await segmentAtScale(rgb, grey.width, grey.height, valid, f);
+    }
+  }
+  return { labels: seg.labels, count: seg.count };
+}
+
+/** A mean intercept of about this many pixels is the scale the colour segmentation's pixel sizes are made for. */
+const TARGET_INTERCEPT_PX = 28;
+
+/** Mean run length of one label along rows and columns (every 4th line): a quick grain-scale estimate. */
+function meanLabelIntercept(labels: Int32Array, w: number, h: number): number {
+  let length = 0,
+    changes = 0;
+  const walk = (start: number, step: number, n: number) => {
+    let last = 0;
+    for (let k = 0; k < n; k++) {
+      const l = labels[start + k * step];
+      if (l <= 0) continue;
+      length++;
+      if (last && l !== last) changes++;
+      last = l;
+    }
+  };
+  for (let y = 2; y < h; y += 4) walk(y * w, 1, w);
+  for (let x = 2; x < w; x += 4) walk(x, w, h);
+  return changes ? length / changes : NaN;
+}
+
+/** Segments at 1/f of full size (f ≥ 1) and scales the labels back to full size. */
+async function segmentAtScale(rgb: Uint8Array, W: number, H: number, valid: Uint8Array, f: number) {
+  if (f <= 1.05) {
+    const seg = await segmentAtFullSize(rgb, W, H, valid);
+    return { ...seg, small: { labels: seg.labels, w: W, h: H } };
+  }
+  const w = Math.max(1, Math.round(W / f)),
+    h = Math.max(1, Math.round(H / f));
+  const small = await sharp(Buffer.from(rgb.buffer, rgb.byteOffset, rgb.byteLength), { raw: { width: W, height: H, channels: 3 } })
+    .resize(w, h, { kernel: 'cubic' })
+    .raw()
+    .toBuffer();
+  const smallValid = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++)
+      smallValid[y * w + x] = valid[Math.min(H - 1, Math.floor(((y + 0.5) * H) / h)) * W + Math.min(W - 1, Math.floor(((x + 0.5) * W) / w))];
+  const seg = await segmentAtFullSize(new Uint8Array(small.buffer, small.byteOffset, small.byteLength), w, h, smallValid);
+  const labels = new Int32Array(W * H);
+  for (let y = 0; y < H; y++) {
+    const sy = Math.min(h - 1, Math.floor((y * h) / H));
+    for (let x = 0; x < W; x++) {
+      const i = y * W + x;
+      labels[i] = valid[i] ? seg.labels[sy * w + Math.min(w - 1, Math.floor((x * w) / W))] : 0;
+    }
+  }
+  return { labels, count: seg.count, small: { labels: seg.labels, w, h } };
+}
+
+/** Pixels the colour segmentation works on at most (see segmentColourGrains). */
+const WORK_PIXELS = 250_000;
+
+async function segmentAtFullSize(rgb: Uint8Array, w: number, h: number, valid: Uint8Array): Promise<{ labels: Int32Array; count: number }> {
   const N = w * h;
   const lab = smoothLab(rgb, w, h);
   const c = cv();
