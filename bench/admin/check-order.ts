@@ -6,8 +6,8 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { openDatabase } from '../../apps/server/src/platform/db/client.ts';
-import { listJobs, parseFilters, whereOf, SORTS } from '../../apps/server/src/modules/admin/jobs-repo.ts';
-import { rows } from '../../apps/server/src/modules/admin/common.ts';
+import { listJobs, rows, whereOf, SORTS } from '../../apps/server/src/modules/admin-jobs/repo.ts';
+import { parseFilters } from '../../apps/server/src/modules/admin-jobs/service.ts';
 import { BENCH_URL } from './seed.ts';
 
 const REFERENCE: Record<string, SQL> = {

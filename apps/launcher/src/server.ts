@@ -11,12 +11,22 @@ export interface LauncherOptions {
   slots?: number;
 }
 
+export const DEFAULT_HEARTBEAT_MS = 2000;
+
+/** The heartbeat period the dispatcher asked for, kept between 100 ms and 5 s. */
+export function heartbeatPeriod(asked: unknown): number {
+  const ms = typeof asked === 'number' && Number.isFinite(asked) ? asked : DEFAULT_HEARTBEAT_MS;
+  return Math.min(5000, Math.max(100, Math.round(ms)));
+}
+
 /**
  * The launcher (executor) HTTP service:
  * - GET /health → {status, version, models, busy, running, slots}
- * - POST /run, multipart: `job` (JSON {jobId, model, version, settings, crop, language}), `image`, optional
- *   `mask` → NDJSON lines: {type:'started'}, then {type:'result', items, measurements, files:[{filename,
- *   data (base64)}]} or {type:'error', code, message}
+ * - POST /run, multipart: `job` (JSON {jobId, model, version, settings, crop, language, heartbeatMs?}),
+ *   `image`, optional `mask` → NDJSON lines: {type:'started'}, {type:'heartbeat'} every `heartbeatMs`
+ *   (default 2 s, 100 ms to 5 s) while the analysis runs, then {type:'result', items, measurements,
+ *   files:[{filename, data (base64)}]} or {type:'error', code, message}. The heartbeats tell the dispatcher
+ *   the launcher still answers: without one for a whole job lease it gives the job to another launcher.
  * - POST /update {version} → records the version it was asked to run (the local launcher runs this checkout).
  */
 export async function startLauncher(opts: LauncherOptions) {
@@ -50,7 +60,13 @@ export async function startLauncher(opts: LauncherOptions) {
       if (!job || !image || typeof job.model !== 'string')
         return reply.status(400).send({ code: 'BAD_REQUEST', message: 'job and image are required' });
       reply.raw.writeHead(200, { 'content-type': 'application/x-ndjson' });
-      reply.raw.write(JSON.stringify({ type: 'started', jobId: job.jobId }) + '\n');
+      // A dispatcher that gave up on us closes the connection: writing then must not throw.
+      reply.raw.on('error', () => undefined);
+      const send = (line: Record<string, unknown>) => {
+        if (!reply.raw.destroyed && !reply.raw.writableEnded) reply.raw.write(JSON.stringify(line) + '\n');
+      };
+      send({ type: 'started', jobId: job.jobId });
+      const heartbeat = setInterval(() => send({ type: 'heartbeat' }), heartbeatPeriod(job.heartbeatMs));
       try {
         const out = await opts.engine.run({
           model: job.model,
@@ -61,19 +77,19 @@ export async function startLauncher(opts: LauncherOptions) {
           image,
           mask,
         });
-        reply.raw.write(
-          JSON.stringify({
-            type: 'result',
-            items: out.items,
-            measurements: out.measurements,
-            files: out.files.map((f) => ({ filename: f.filename, data: f.data.toString('base64') })),
-          }) + '\n',
-        );
+        clearInterval(heartbeat);
+        send({
+          type: 'result',
+          items: out.items,
+          measurements: out.measurements,
+          files: out.files.map((f) => ({ filename: f.filename, data: f.data.toString('base64') })),
+        });
       } catch (err) {
+        clearInterval(heartbeat);
         const e = err as { code?: string; message?: string };
-        reply.raw.write(JSON.stringify({ type: 'error', code: e.code ?? 'ANALYSIS_FAILED', message: e.message ?? String(err) }) + '\n');
+        send({ type: 'error', code: e.code ?? 'ANALYSIS_FAILED', message: e.message ?? String(err) });
       }
-      reply.raw.end();
+      if (!reply.raw.destroyed) reply.raw.end();
       return reply;
     } finally {
       running -= 1;

@@ -20,13 +20,15 @@ import { registerErrorHandler } from './platform/http/errors.ts';
 import { registerGuard } from './platform/auth/guard.ts';
 import { checkRoute, openApiNaming } from './platform/http/route-rules.ts';
 import { RateLimiter } from './platform/http/rate-limit.ts';
+import { registerSecurityHeaders } from './platform/http/security-headers.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { twoFactorRoutes } from './modules/two-factor/routes.ts';
 import { accessKeysRoutes } from './modules/access-keys/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
-import { adminRoutes } from './modules/admin/index.ts';
+import { computeModelsRoutes } from './modules/compute-models/routes.ts';
+import { computeNodesRoutes } from './modules/compute-nodes/routes.ts';
 import { imagesRoutes } from './modules/images/routes.ts';
 import { jobsRoutes } from './modules/jobs/routes.ts';
 import { feedbackRoutes } from './modules/feedback/routes.ts';
@@ -34,11 +36,19 @@ import { masksRoutes } from './modules/masks/routes.ts';
 import { sandboxRoutes } from './modules/sandbox/routes.ts';
 import { templatesRoutes } from './modules/templates/routes.ts';
 import { vouchersRoutes } from './modules/vouchers/routes.ts';
+import { adminJobsRoutes } from './modules/admin-jobs/routes.ts';
+import { customizationsRoutes } from './modules/customizations/routes.ts';
 import { notificationsRoutes } from './modules/notifications/routes.ts';
 import { projectsRoutes } from './modules/projects/routes.ts';
 import { adminUsersRoutes } from './modules/admin-users/routes.ts';
+import { auditRoutes } from './modules/audit/routes.ts';
 import { Dispatcher, type JobEvents } from './modules/jobs/dispatcher.ts';
 import { attachRealtime, type Realtime } from './platform/realtime/realtime.ts';
+import { listNotifications } from './modules/notifications/service.ts';
+import { activateInvitations } from './modules/projects/service.ts';
+import { findOwnJob, writeUnderJobLock } from './modules/jobs/service.ts';
+import type { SettingsResolver } from './modules/jobs/settings.ts';
+import { resolveJobSettings } from './modules/customizations/service.ts';
 import type { LauncherSupervisor } from './platform/compute/supervisor.ts';
 
 export interface AppDeps {
@@ -67,6 +77,8 @@ export interface Ctx {
   realtime: Realtime;
   dispatcher: Dispatcher;
   jobEvents: JobEvents;
+  /** The customization settings a user's jobs of a model run with (createJobs). */
+  resolveSettings: SettingsResolver;
   launchers: LauncherSupervisor | null;
 }
 
@@ -81,13 +93,13 @@ export type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerRespo
 
 const defaultWebDist = join(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
-export const MAX_UPLOAD_BYTES = 200 * 1024 * 1024;
-
 export async function buildApp(deps: AppDeps): Promise<App> {
   const app = Fastify({
     logger: deps.config.environment === 'testing' ? false : { level: deps.config.logLevel },
     logController: new LogController({ disableRequestLogging: process.env.LOG_REQUESTS !== '1' }),
-    trustProxy: true,
+    // Client addresses come from the socket unless TRUST_PROXY names the proxies in front (README).
+    // (a number is a hop count: Fastify supports it, its types do not list it)
+    trustProxy: deps.config.trustProxy as boolean | string[],
     // The spec writes some paths with a trailing slash (POST /admin/vouchers/) and some without.
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 2 * 1024 * 1024,
@@ -95,13 +107,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const sessionOptions = { ttlDays: deps.config.sessionTtlDays, secureCookies: deps.config.publicUrl.startsWith('https://') };
-  const realtime = attachRealtime(app.server, deps.database.db, sessionOptions);
+  const db = deps.database.db;
+  const realtime = attachRealtime(app.server, db, sessionOptions, {
+    notifications: async (userId) => listNotifications(db, userId),
+  });
   const dispatcher = new Dispatcher({
     db: deps.database.db,
     storage: deps.storage,
     notify: realtime.emitToUser,
     log: (m) => app.log.warn(m),
     soleDispatcher: deps.database.kind === 'pglite',
+    leaseMs: deps.config.jobLeaseSeconds * 1000,
   });
   const ctx: Ctx = {
     config: deps.config,
@@ -115,6 +131,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     realtime,
     dispatcher,
     jobEvents: dispatcher,
+    resolveSettings: resolveJobSettings,
     launchers: deps.launchers ?? null,
   };
   app.decorate('ctx', ctx);
@@ -133,8 +150,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
+  await registerSecurityHeaders(app, { https: deps.config.publicUrl.startsWith('https://') });
   await app.register(cookie);
-  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 50, fields: 20 } });
+  // Per-file backstop; the upload routes stream files to disk and enforce MAX_UPLOAD_MB / MAX_UPLOAD_REQUEST_MB and quotas.
+  await app.register(multipart, { limits: { fileSize: Math.floor(deps.config.maxUploadMb * 1024 * 1024), files: 50, fields: 20 } });
   app.addSchema(ApiErrorBody);
   await app.register(swagger, {
     openapi: {
@@ -151,7 +170,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     ...openApiNaming(),
     refResolver: { buildLocalReference: (json, _base, _frag, i) => String(json.$id ?? `def-${i}`) },
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // No online validator badge: the docs page loads nothing from other origins (CSP, security-headers.ts).
+  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { validatorUrl: null } });
 
   registerErrorHandler(app);
   registerGuard(app, ctx.db, ctx.sessionOptions);
@@ -160,23 +180,29 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     async (plugin) => {
       plugin.addHook('onRoute', (route) => checkRoute(route, contractDebt));
       const api = plugin.withTypeProvider<TypeBoxTypeProvider>();
-      await systemRoutes(api, ctx);
-      await authRoutes(api, ctx);
-      await usersRoutes(api, ctx);
-      await twoFactorRoutes(api, ctx);
+      const { db, mailer, limiter, storage } = ctx;
+      const publicUrl = ctx.config.publicUrl;
+      await api.register(systemRoutes, { db, database: ctx.database, storage, mailer, version: ctx.version, environment: ctx.config.environment });
+      await api.register(authRoutes, { db, mailer, limiter, publicUrl, sessionOptions: ctx.sessionOptions });
+      await api.register(usersRoutes, { db, storage, mailer, limiter, publicUrl });
+      await api.register(twoFactorRoutes, { db, limiter, sessionOptions: ctx.sessionOptions });
       await api.register(accessKeysRoutes, { db: ctx.db });
-      await catalogRoutes(api, ctx);
-      await imagesRoutes(api, ctx);
-      await jobsRoutes(api, ctx);
-      await feedbackRoutes(api, ctx);
-      await masksRoutes(api, ctx);
-      await sandboxRoutes(api, ctx);
-      await templatesRoutes(api, ctx);
-      await vouchersRoutes(api, ctx);
-      await notificationsRoutes(api, ctx);
-      await projectsRoutes(api, ctx);
-      await adminUsersRoutes(api, ctx);
-      await adminRoutes(api, ctx);
+      await api.register(catalogRoutes, { db: ctx.db });
+      await api.register(computeModelsRoutes, { db: ctx.db });
+      await api.register(computeNodesRoutes, { db: ctx.db, launchers: ctx.launchers });
+      await api.register(imagesRoutes, { db: ctx.db, storage: ctx.storage, config: ctx.config });
+      await api.register(jobsRoutes, { db: ctx.db, storage: ctx.storage, jobEvents: ctx.jobEvents, resolveSettings: ctx.resolveSettings });
+      await api.register(feedbackRoutes, { db: ctx.db, jobs: { findOwnJob, writeUnderJobLock } });
+      await api.register(masksRoutes, { db: ctx.db, storage: ctx.storage, config: ctx.config, notify: ctx.realtime.emitToUser });
+      await api.register(sandboxRoutes, { jobs: { db: ctx.db, jobEvents: ctx.jobEvents, resolveSettings: ctx.resolveSettings } });
+      await api.register(templatesRoutes, { db: ctx.db });
+      await api.register(vouchersRoutes, { db: ctx.db });
+      await api.register(notificationsRoutes, { db: ctx.db, beforeList: (user) => activateInvitations(ctx, user) });
+      await api.register(projectsRoutes, { db: ctx.db, mailer: ctx.mailer, realtime: ctx.realtime, publicUrl: ctx.config.publicUrl });
+      await api.register(adminUsersRoutes, { db: ctx.db, storage: ctx.storage, sessionOptions: ctx.sessionOptions });
+      await api.register(auditRoutes, { db: ctx.db });
+      await api.register(adminJobsRoutes, { db: ctx.db, databaseKind: ctx.database.kind });
+      await api.register(customizationsRoutes, { db: ctx.db });
     },
     { prefix: '/api' },
   );

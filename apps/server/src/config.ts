@@ -17,15 +17,47 @@ export interface Config {
   adminEmail: string;
   adminPassword: string | null;
   launcherPort: number;
+  /** Lease of a running job in seconds (`JOB_LEASE_SECONDS`): renewed every third; no launcher heartbeat for a whole lease aborts the run. */
+  jobLeaseSeconds: number;
   environment: 'development' | 'testing' | 'staging' | 'production';
   sessionTtlDays: number;
   s3: { endpoint: string | null; bucket: string | null; region: string; accessKeyId: string | null; secretAccessKey: string | null };
   logLevel: string;
+  /**
+   * Proxies whose `X-Forwarded-For` is believed (`TRUST_PROXY`): a hop count, or proxy addresses/CIDRs. Unset:
+   * false, the client address is the socket's.
+   */
+  trustProxy: false | number | string[];
+  /** Largest single uploaded file (MAX_UPLOAD_MB, default 200). */
+  maxUploadMb: number;
+  /** Largest upload request, all its files together (MAX_UPLOAD_REQUEST_MB, default 1000). */
+  maxUploadRequestMb: number;
   /** Secret for signing short-lived values; random per process when unset. */
   secret: string;
 }
 
 const environments = ['development', 'testing', 'staging', 'production'] as const;
+
+function positive(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number of megabytes`);
+  return n;
+}
+
+/** `TRUST_PROXY`: unset → false; `2` → trust 2 hops; `10.0.0.1, 10.1.0.0/16` → trust those proxies. */
+export function parseTrustProxy(value: string | undefined): false | number | string[] {
+  const v = value?.trim();
+  if (!v) return false;
+  if (/^\d+$/.test(v)) return Number(v);
+  const list = v
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
+  if (!list.every((x) => /^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(x) || ['loopback', 'linklocal', 'uniquelocal'].includes(x)))
+    throw new Error('TRUST_PROXY must be a hop count or a comma-separated list of proxy addresses or CIDRs');
+  return list;
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 8080);
@@ -43,6 +75,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminEmail: (env.ADMIN_EMAIL ?? 'admin@lamella.local').trim().toLowerCase(),
     adminPassword: env.ADMIN_PASSWORD || null,
     launcherPort: Number(env.LAUNCHER_PORT ?? 8000),
+    jobLeaseSeconds: positiveNumber(env, 'JOB_LEASE_SECONDS', 30),
     environment: envName,
     sessionTtlDays: Number(env.SESSION_TTL_DAYS ?? 14),
     s3: {
@@ -53,6 +86,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       secretAccessKey: env.S3_SECRET_ACCESS_KEY || null,
     },
     logLevel: env.LOG_LEVEL ?? 'info',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    maxUploadMb: positive(env.MAX_UPLOAD_MB, 200, 'MAX_UPLOAD_MB'),
+    maxUploadRequestMb: positive(env.MAX_UPLOAD_REQUEST_MB, 1000, 'MAX_UPLOAD_REQUEST_MB'),
     secret: env.SESSION_SECRET ?? randomBytes(32).toString('hex'),
   };
+}
+
+function positiveNumber(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number of seconds (got "${raw}")`);
+  return n;
 }

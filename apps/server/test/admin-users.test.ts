@@ -39,8 +39,18 @@ describe('users list, profile and stats', () => {
     const csv = await admin.get('/api/admin/users2/csv?columns[]=fullName&columns[]=email');
     expect(String(csv.body).split('\r\n')[0]).toBe('fullName,email');
     expect(String(csv.body)).toContain(`Dorothy Hodgkin,${u.email}`);
+    expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
     expect((await admin.get(`/api/users/${u.id}`)).body).toMatchObject({ name: 'Dorothy', verified: true, role: 'USER' });
     expect((await admin.get(`/api/users/${u.id}/stats`)).body).toMatchObject({ NEW: 0, CACHED: 0, FAILED: 0 });
+  });
+
+  it('neutralises formula cells in the users CSV', async () => {
+    const u = await t.signupVerified({ name: 'Evil', surname: 'Formula', company: '=HYPERLINK("http://evil.test","x")' });
+    const csv = await admin.get('/api/admin/users2/csv?columns[]=email&columns[]=company');
+    const line = String(csv.body)
+      .split('\r\n')
+      .find((l) => l.startsWith(u.email));
+    expect(line).toBe(`${u.email},"'=HYPERLINK(""http://evil.test"",""x"")"`);
   });
 
   it('answers per the authorization matrix', async () => {
@@ -48,7 +58,7 @@ describe('users list, profile and stats', () => {
     const editor = await t.signupVerified();
     await t.db.update(users).set({ role: 'EDITOR' }).where(eq(users.id, editor.id));
     const reader = await powerUser(['USER.READ']);
-    const jobsOnly = await powerUser(['JOB.READ']);
+    const jobsOnly = await powerUser(['JOB.READ', 'JOB.WRITE']);
     const cases: Array<[ReturnType<TestApp['client']>, number]> = [
       [t.client(), 401],
       [plain.client, 403],
@@ -57,12 +67,60 @@ describe('users list, profile and stats', () => {
       [reader.client, 200],
       [admin, 200],
     ];
-    for (const [c, status] of cases) expect((await c.get('/api/admin/users2')).status).toBe(status);
-    // writes that need ADMIN
+    for (const path of ['/api/admin/users2', '/api/admin/users2/csv', `/api/users/${plain.id}`, `/api/users/${plain.id}/stats`]) {
+      for (const [c, status] of cases) expect([path, (await c.get(path)).status]).toEqual([path, status]);
+    }
+    // an unknown user answers 404 to whoever may read users
+    expect((await reader.client.get('/api/users/00000000-0000-4000-8000-000000000000')).status).toBe(404);
+    // reading is not writing: USER.READ alone changes nothing
     expect((await reader.client.patch(`/api/users/${plain.id}`, { role: 'EDITOR' })).status).toBe(403);
+    expect((await reader.client.put(`/api/admin/users/${plain.id}/activate`)).status).toBe(403);
+    expect((await reader.client.post('/api/admin/licenses', { type: 'UNLIMITED', userId: plain.id })).status).toBe(403);
     expect((await reader.client.get('/api/admin/acl')).status).toBe(403);
-    // the spec opens Activate and Assign license to whoever sees the users menu
-    expect((await reader.client.put(`/api/admin/users/${plain.id}/activate`)).status).toBe(200);
+    const [row] = await t.db.select().from(users).where(eq(users.id, plain.id));
+    expect(row.role).toBe('USER');
+  });
+});
+
+describe('write privileges (USER.WRITE)', () => {
+  it('lets a USER.WRITE holder activate, assign a license and set customer roles, but not touch staff', async () => {
+    const writer = await powerUser(['USER.READ', 'USER.WRITE']);
+    const customer = await t.signupVerified();
+    expect((await writer.client.put(`/api/admin/users/${customer.id}/activate`)).body).toEqual({ status: 'OK' });
+    const lic = await writer.client.post('/api/admin/licenses', { type: 'IMAGES_LIMITED', images: 20, userId: customer.id });
+    expect(lic.status).toBe(200);
+    expect(lic.body).toMatchObject({ type: 'IMAGES_LIMITED', createdBy: 'ADMIN', limits: { images: 20, used: 0 } });
+    expect((await writer.client.patch(`/api/users/${customer.id}`, { role: 'EDITOR' })).body).toEqual({ id: customer.id, role: 'EDITOR' });
+    expect((await writer.client.patch(`/api/users/${customer.id}`, { role: 'BLOCKED' })).status).toBe(200);
+    // staff roles stay ADMIN only, both ways
+    const promote = await writer.client.patch(`/api/users/${customer.id}`, { role: 'POWER_USER' });
+    expect(promote.status).toBe(403);
+    expect(promote.body.code).toBe('ROLE_CHANGE_ADMIN_ONLY');
+    expect((await writer.client.patch(`/api/users/${customer.id}`, { role: 'ADMIN' })).status).toBe(403);
+    const [me] = await t.db.select().from(users).where(eq(users.email, ADMIN.email));
+    expect((await writer.client.patch(`/api/users/${me.id}`, { role: 'USER' })).status).toBe(403);
+    expect((await writer.client.patch(`/api/users/${writer.id}`, { role: 'USER' })).status).toBe(403);
+    // ADMIN-only actions
+    expect((await writer.client.delete(`/api/users/${customer.id}`)).status).toBe(403);
+    expect((await writer.client.post(`/api/users/${customer.id}/impersonate`)).status).toBe(403);
+    expect((await writer.client.patch(`/api/admin/users/${customer.id}/preferences`, { removeDataPermanently: true })).status).toBe(403);
+    expect((await writer.client.put(`/api/admin/acl/${writer.id}`, { privileges: [] })).status).toBe(403);
+    expect((await writer.client.get('/api/admin/audit-log')).status).toBe(403);
+    const [row] = await t.db.select().from(users).where(eq(users.id, customer.id));
+    expect(row.role).toBe('BLOCKED');
+  });
+
+  it('activating an account lifts BLOCKED only for a USER.WRITE holder', async () => {
+    const blocked = await t.signupVerified();
+    await t.db.update(users).set({ role: 'BLOCKED', emailVerified: false }).where(eq(users.id, blocked.id));
+    const reader = await powerUser(['USER.READ']);
+    expect((await reader.client.put(`/api/admin/users/${blocked.id}/activate`)).status).toBe(403);
+    let [row] = await t.db.select().from(users).where(eq(users.id, blocked.id));
+    expect([row.role, row.emailVerified]).toEqual(['BLOCKED', false]);
+    const writer = await powerUser(['USER.WRITE']);
+    expect((await writer.client.put(`/api/admin/users/${blocked.id}/activate`)).status).toBe(200);
+    [row] = await t.db.select().from(users).where(eq(users.id, blocked.id));
+    expect([row.role, row.emailVerified]).toEqual(['USER', true]);
   });
 });
 
@@ -80,15 +138,53 @@ describe('roles, access control and impersonation', () => {
     expect((await admin.patch(`/api/users/${me.id}`, { role: 'USER' })).body.code).toBe('LAST_ADMIN');
   });
 
-  it('grants only known privileges, which apply at once', async () => {
+  it('grants only known privileges, only to power users, which apply at once', async () => {
     const u = await powerUser([]);
     expect((await u.client.get('/api/admin/users2')).status).toBe(403);
-    expect((await admin.put(`/api/admin/acl/${u.id}`, { privileges: [{ resource: 'USER', action: 'WRITE' }] })).status).toBe(400);
-    expect((await admin.put(`/api/admin/acl/${u.id}`, { privileges: [{ resource: 'USER', action: 'READ' }] })).status).toBe(200);
-    expect((await u.client.get('/api/users/me')).body.permissions).toEqual(['USER.READ']);
+    const bad = await admin.put(`/api/admin/acl/${u.id}`, { privileges: [{ resource: 'USER', action: 'DELETE' }] });
+    expect(bad.status).toBe(400);
+    expect(bad.body.details[0]).toMatchObject({ field: 'privileges.0', key: 'adminUsersErrors.unknownPrivilege' });
+    const granted = await admin.put(`/api/admin/acl/${u.id}`, {
+      privileges: [
+        { resource: 'USER', action: 'READ' },
+        { resource: 'USER', action: 'WRITE' },
+        { resource: 'USER', action: 'READ' },
+      ],
+    });
+    expect(granted.status).toBe(200);
+    expect(granted.body).toMatchObject({ userId: u.id, name: 'Ada Lovelace', email: u.email });
+    expect(granted.body.privileges).toEqual([
+      { resource: 'USER', action: 'READ' },
+      { resource: 'USER', action: 'WRITE' },
+    ]);
+    expect((await u.client.get('/api/users/me')).body.permissions.sort()).toEqual(['USER.READ', 'USER.WRITE']);
     expect((await u.client.get('/api/admin/users2')).status).toBe(200);
     const acl = await admin.get('/api/admin/acl');
-    expect(acl.body).toContainEqual({ userId: u.id, name: 'Ada Lovelace', privileges: [{ resource: 'USER', action: 'READ' }] });
+    expect(acl.body).toContainEqual({
+      userId: u.id,
+      name: 'Ada Lovelace',
+      email: u.email,
+      privileges: [
+        { resource: 'USER', action: 'READ' },
+        { resource: 'USER', action: 'WRITE' },
+      ],
+    });
+    // the set replaces the previous one: USER.* are revoked
+    expect((await admin.put(`/api/admin/acl/${u.id}`, { privileges: [{ resource: 'JOB', action: 'WRITE' }] })).status).toBe(200);
+    expect((await u.client.get('/api/admin/users2')).status).toBe(403);
+    // leaving the POWER_USER role takes the privileges away: a later promotion starts from none
+    expect((await admin.patch(`/api/users/${u.id}`, { role: 'USER' })).status).toBe(200);
+    expect(await t.db.select().from(privileges).where(eq(privileges.userId, u.id))).toEqual([]);
+  });
+
+  it('refuses to grant privileges to a user who is not a power user', async () => {
+    const customer = await t.signupVerified();
+    const res = await admin.put(`/api/admin/acl/${customer.id}`, { privileges: [{ resource: 'JOB', action: 'READ' }] });
+    expect(res.status).toBe(409);
+    expect(res.body.code).toBe('NOT_POWER_USER');
+    expect(res.body.message).toBe('Privileges can only be granted to a power user (role POWER_USER).');
+    expect(await t.db.select().from(privileges).where(eq(privileges.userId, customer.id))).toEqual([]);
+    expect((await admin.put('/api/admin/acl/00000000-0000-4000-8000-000000000000', { privileges: [] })).status).toBe(404);
   });
 
   it('impersonates a user and deletes one', async () => {

@@ -251,13 +251,11 @@ describe('password reset', () => {
       .update(userTokens)
       .set({ expiresAt: new Date(Date.now() - 1) })
       .where(eq(userTokens.userId, row.id));
-    const res = await t
-      .client()
-      .post('/api/auth/user/password/reset', {
-        method: 'token',
-        token: tokenFrom(mail, '/auth/reset-password'),
-        formFields: [{ id: 'password', value: 'New-Password-42' }],
-      });
+    const res = await t.client().post('/api/auth/user/password/reset', {
+      method: 'token',
+      token: tokenFrom(mail, '/auth/reset-password'),
+      formFields: [{ id: 'password', value: 'New-Password-42' }],
+    });
     expect(res.body.code).toBe('INVALID_TOKEN');
   });
 

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { computeModels, jobs, licenses, projects, results } from '../src/platform/db/schema/index.ts';
+import { Job, jobsApi } from '@lamella/contracts';
+import { computeModels, images, jobs, licenses, projects, results } from '../src/platform/db/schema/index.ts';
+import { jobCacheKey } from '../src/modules/jobs/cache-key.ts';
+import { factories } from './factories.ts';
 import { startTestApp, type TestApp } from './test-app.ts';
 
 let t: TestApp;
@@ -280,5 +283,114 @@ describe('sandbox', () => {
     });
     expect(noName.status).toBe(400);
     expect(noName.body.details[0].message).toBe('Variable name is required');
+  });
+});
+
+describe('hardening (issue 9 items 7 and 10)', () => {
+  const f = () => factories(t);
+
+  it('neutralises formula cells in the jobs CSV and keeps numbers as numbers', async () => {
+    const u = await f().user();
+    const image = await f().image(u, { filename: '=1+2;x.png', level: 13 });
+    const job = await f().job(u, { image, model: 'porosity' });
+    const [r] = await t.db
+      .insert(results)
+      .values({ items: [], measurements: { areaFractionPercent: -12.5, note: '+SUM(1,2)', at: '@cmd' } })
+      .returning();
+    await t.db.update(jobs).set({ status: 'FINISHED', resultId: r.id }).where(eq(jobs.id, job.id));
+    const res = await u.client.call(jobsApi.export, { query: { jobsIds: [job.id] } });
+    expect(res.status).toBe(200);
+    const [header, line] = String(res.body).replace('\uFEFF', '').trim().split('\r\n');
+    expect(header).toBe('jobId;image;model;modelVersion;status;createdAt;areaFractionPercent;at;note');
+    const cells = line.split(';');
+    expect(cells[0]).toBe(job.id);
+    expect(line).toContain(`;"'=1+2;x.png";`);
+    // a negative number stays a number; text starting with + or @ is prefixed
+    expect(cells.slice(-3)).toEqual(['-12,5', "'@cmd", "'+SUM(1,2)"]);
+  });
+
+  it('answers 4xx, never 500, for prototype member names as result file names or sort keys', async () => {
+    const u = await f().user();
+    const job = await f().job(u, { model: 'porosity' });
+    const [r] = await t.db
+      .insert(results)
+      .values({ items: [], files: { 'overlay.png': 'nowhere' } })
+      .returning();
+    await t.db.update(jobs).set({ status: 'FINISHED', resultId: r.id }).where(eq(jobs.id, job.id));
+    for (const name of ['constructor', '__proto__', 'toString', 'hasOwnProperty', '__defineGetter__']) {
+      const res = await u.client.get(`/api/jobs/results/${r.id}/${name}`);
+      expect(res.status, name).toBe(404);
+      expect(res.body.code).toBe('NOT_FOUND');
+    }
+    expect((await u.client.get(`/api/jobs/results/${r.id}/a%00b.png`)).status).toBe(400);
+    for (const key of ['constructor', '__proto__', 'toString']) {
+      const res = await u.client.get(`/api/jobs?sortBy=${key}`);
+      expect(res.status, key).toBe(400);
+      expect(res.body.code).toBe('VALIDATION_FAILED');
+    }
+    expect(await u.client.ok(jobsApi.result, { params: { resultId: r.id } })).toMatchObject({ id: r.id, files: ['overlay.png'] });
+  });
+
+  it("answers identical input from the owner's own results only (another user's result has their language)", async () => {
+    const a = await f().user();
+    const b = await f().user();
+    await b.client.patch('/api/users/me', { language: 'de' });
+    const imgA = await f().image(a, { level: 15 });
+    const imgB = await f().image(b, { level: 15 });
+    const first = await f().job(a, { image: imgA, model: 'porosity' });
+    const [job] = await t.db.select().from(jobs).where(eq(jobs.id, first.id));
+    const [img] = await t.db.select().from(images).where(eq(images.id, imgA.id));
+    const [r] = await t.db
+      .insert(results)
+      .values({
+        items: [{ type: 'message', title: 'Pores', content: 'English text', status: 'info' }],
+        cacheKey: jobCacheKey({
+          imageSha256: img.sha256,
+          model: 'porosity',
+          version: job.modelVersion,
+          settings: job.settings,
+          crop: null,
+          maskSha256: null,
+        }),
+      })
+      .returning();
+    await t.db.update(jobs).set({ status: 'FINISHED', resultId: r.id }).where(eq(jobs.id, job.id));
+    const forB = await f().job(b, { image: imgB, model: 'porosity' });
+    expect(forB.status).toBe('NEW');
+    expect(forB.result).toBeNull();
+    const forA = await f().job(a, { image: imgA, model: 'porosity' });
+    expect(forA.status).toBe('CACHED');
+    expect(forA.result?.results[0]).toMatchObject({ type: 'message', content: 'English text' });
+  });
+
+  it('answers 401 to anonymous callers of every jobs and feedback call', async () => {
+    const anon = t.client();
+    const id = '00000000-0000-4000-8000-000000000000';
+    for (const [method, path] of [
+      ['GET', '/api/jobs'],
+      ['POST', '/api/jobs'],
+      ['POST', '/api/jobs/rerun'],
+      ['POST', '/api/jobs/archive'],
+      ['POST', '/api/jobs/unarchive'],
+      ['POST', '/api/jobs/delete'],
+      ['GET', `/api/jobs/export?jobsIds=${id}`],
+      ['GET', `/api/jobs/${id}`],
+      ['GET', `/api/jobs/${id}/error`],
+      ['GET', `/api/jobs/results/${id}`],
+      ['GET', `/api/jobs/results/${id}/overlay.png`],
+      ['POST', '/api/feedback'],
+      ['POST', '/api/issue-reports'],
+    ] as const) {
+      expect((await anon.request(method, path, method === 'POST' ? { json: {} } : {})).status, `${method} ${path}`).toBe(401);
+    }
+  });
+
+  it("lets ADMIN read any user's job, and answers the contract's shape", async () => {
+    const u = await f().user();
+    const job = await f().job(u, { model: 'porosity' });
+    const { client: admin } = await f().admin();
+    const read = await admin.ok(jobsApi.get, { params: { id: job.id } });
+    expect(Object.keys(read).sort()).toEqual(Object.keys(Job.properties).sort());
+    expect(await admin.ok(jobsApi.error, { params: { id: job.id } })).toEqual({ error: null });
   });
 });

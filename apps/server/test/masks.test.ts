@@ -124,4 +124,24 @@ describe('masks', () => {
     const [row] = await t.db.select().from(masks).where(eq(masks.id, byEditor.body.id));
     expect(row.ownerId).toBe(owner.id);
   });
+
+  it('refuses a control character in a field (400, not 500) and an over-large mask file (413), leaving nothing', async () => {
+    const u = await t.signupVerified();
+    const job = await jobOf(u.client);
+    const before = { rows: (await t.db.select().from(masks)).length, files: await maskFiles() };
+    const nul = await u.client.request('POST', '/api/masks', { form: maskForm(await png(120, 80, 1), { jobId: job.id, label: 'bad\u0000label' }) });
+    expect(nul.status).toBe(400);
+    expect(nul.body).toMatchObject({ code: 'INVALID_FIELD', details: [{ field: 'label' }] });
+    const limit = t.config.maxUploadMb;
+    t.config.maxUploadMb = 0.001;
+    try {
+      const big = await u.client.request('POST', '/api/masks', { form: maskForm(Buffer.alloc(4096, 7), { jobId: job.id }) });
+      expect(big.status).toBe(413);
+      expect(big.body.code).toBe('FILE_TOO_LARGE');
+    } finally {
+      t.config.maxUploadMb = limit;
+    }
+    expect({ rows: (await t.db.select().from(masks)).length, files: await maskFiles() }).toEqual(before);
+    expect(await readdir(join(t.dataDir, 'tmp', 'uploads'))).toEqual([]);
+  });
 });

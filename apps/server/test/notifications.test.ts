@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect } from 'socket.io-client';
-import { startTestApp, type TestApp } from './test-app.ts';
+import { readFile } from 'node:fs/promises';
+import { eq } from 'drizzle-orm';
+import { projectInvitations, projectShares } from '../src/platform/db/schema/index.ts';
+import { fields, startTestApp, STRONG_PASSWORD, type TestApp } from './test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -65,15 +68,119 @@ describe('projects and notifications', () => {
     expect((await friend.client.delete('/api/notifications/all')).body).toEqual({ deleted: 2 });
   });
 
-  it('refuses sharing an unknown address, with oneself, or a project one does not own; deletes own projects only', async () => {
+  it('refuses sharing with oneself, a bad address or a project one does not own; deletes own projects only', async () => {
     const owner = await t.signupVerified();
     const other = await t.signupVerified();
     const p = (await owner.client.post('/api/projects', { name: 'Mine' })).body;
-    expect((await owner.client.post(`/api/projects/${p.id}/share`, { email: 'nobody@example.com' })).status).toBe(404);
-    expect((await owner.client.post(`/api/projects/${p.id}/share`, { email: owner.email })).status).toBe(400);
+    const self = await owner.client.post(`/api/projects/${p.id}/share`, { email: owner.email });
+    expect(self.status).toBe(400);
+    expect(self.body.details[0]).toMatchObject({ field: 'email', key: 'errors.shareWithSelf' });
+    const bad = await owner.client.post(`/api/projects/${p.id}/share`, { email: 'not an address' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.details[0]).toMatchObject({ field: 'email', key: 'auth.emailInvalid' });
     expect((await other.client.post(`/api/projects/${p.id}/share`, { email: owner.email })).status).toBe(404);
     expect((await other.client.delete(`/api/projects/${p.id}`)).status).toBe(404);
     expect((await owner.client.post('/api/projects', { name: ' ' })).status).toBe(400);
     expect((await owner.client.delete(`/api/projects/${p.id}`)).status).toBe(204);
+  });
+
+  it('answers sharing with an unknown address exactly like a known one: an invitation mail, and the share once that address signs up', async () => {
+    const owner = await t.signupVerified({ name: 'Marie', surname: 'Curie' });
+    const known = await t.signupVerified();
+    const p = (await owner.client.post('/api/projects', { name: 'Fatigue <cracks>' })).body;
+    const toKnown = await owner.client.post(`/api/projects/${p.id}/share`, { email: known.email });
+    const newcomer = `newcomer-${Date.now()}@example.com`;
+    const toUnknown = await owner.client.post(`/api/projects/${p.id}/share`, { email: newcomer.toUpperCase(), role: 'EDITOR' });
+    expect(toUnknown.status).toBe(toKnown.status);
+    expect(toUnknown.body).toEqual(toKnown.body);
+    expect(toUnknown.body).toEqual({ status: 'OK' });
+    expect([...toUnknown.headers.keys()].sort()).toEqual([...toKnown.headers.keys()].sort());
+    const mail = await t.mailbox.waitFor(newcomer, /Marie Curie/);
+    expect(mail.subject).toBe('Marie Curie shared a Lamella project with you');
+    expect(mail.text).toContain('"Fatigue <cracks>"');
+    expect(mail.text).toContain('http://lamella.test/auth/register');
+    expect(mail.html).toContain('Fatigue &#60;cracks&#62;');
+    // the known user has it at once; nobody else sees anything yet
+    expect((await known.client.get('/api/projects')).body).toEqual([expect.objectContaining({ id: p.id, isOwner: false })]);
+
+    // the address signs up: the project is shared with it, with the role given, and a notification says so
+    const joined = await t.signupVerified({ email: newcomer });
+    const notes = (await joined.client.get('/api/notifications')).body;
+    expect(notes).toEqual([
+      expect.objectContaining({ type: 'PROJECT_SHARED', payload: { projectId: p.id, projectName: 'Fatigue <cracks>', sharedByName: 'Marie Curie' } }),
+    ]);
+    expect((await joined.client.get('/api/projects')).body).toEqual([expect.objectContaining({ id: p.id, isOwner: false })]);
+    const [share] = await t.db.select().from(projectShares).where(eq(projectShares.userId, joined.id));
+    expect(share).toMatchObject({ projectId: p.id, role: 'EDITOR' });
+    expect(await t.db.select().from(projectInvitations).where(eq(projectInvitations.email, newcomer))).toEqual([]);
+    // activated once: reading again adds nothing
+    expect((await joined.client.get('/api/notifications')).body).toHaveLength(1);
+  });
+
+  it('a German sharer invites in German', async () => {
+    const owner = await t.signupVerified({ name: 'Lise', surname: 'Meitner' });
+    await owner.client.patch('/api/users/me', { language: 'de' });
+    const p = (await owner.client.post('/api/projects', { name: 'Gefüge' })).body;
+    const address = `neu-${Date.now()}@example.com`;
+    expect((await owner.client.post(`/api/projects/${p.id}/share`, { email: address })).body).toEqual({ status: 'OK' });
+    const mail = await t.mailbox.waitFor(address, /Lise Meitner/);
+    expect(mail.subject).toBe('Lise Meitner hat ein Lamella-Projekt mit Ihnen geteilt');
+  });
+
+  it('answers 401 to anonymous callers of the project and notification calls', async () => {
+    const anon = t.client();
+    const id = '00000000-0000-4000-8000-000000000000';
+    for (const [method, path] of [
+      ['GET', '/api/projects'],
+      ['POST', '/api/projects'],
+      ['DELETE', `/api/projects/${id}`],
+      ['POST', `/api/projects/${id}/share`],
+      ['GET', '/api/notifications'],
+      ['PATCH', '/api/notifications/all/seen'],
+      ['PATCH', `/api/notifications/${id}/seen`],
+      ['DELETE', '/api/notifications/all'],
+      ['DELETE', `/api/notifications/${id}`],
+    ] as const) {
+      expect((await anon.request(method, path, method === 'POST' ? { json: {} } : {})).status, `${method} ${path}`).toBe(401);
+    }
+  });
+});
+
+describe('a signed-in user whose address is not verified yet', () => {
+  it('gets 403 EMAIL_NOT_VERIFIED from the project, notification, job and feedback calls', async () => {
+    const c = t.client();
+    const email = `unverified-${Date.now()}@example.com`;
+    const signup = await c.post('/api/auth/signup', fields({ email, password: STRONG_PASSWORD, name: 'U', surname: 'V', company: 'W' }));
+    expect(signup.status).toBe(200);
+    const id = '00000000-0000-4000-8000-000000000000';
+    for (const [method, path] of [
+      ['GET', '/api/projects'],
+      ['POST', `/api/projects/${id}/share`],
+      ['GET', '/api/notifications'],
+      ['DELETE', '/api/notifications/all'],
+      ['GET', '/api/jobs'],
+      ['POST', '/api/jobs'],
+      ['GET', `/api/jobs/results/${id}/constructor`],
+      ['POST', '/api/feedback'],
+    ] as const) {
+      const res = await c.request(method, path, method === 'POST' ? { json: {} } : {});
+      expect(res.status, `${method} ${path}`).toBe(403);
+      expect(res.body.code).toBe('EMAIL_NOT_VERIFIED');
+    }
+  });
+});
+
+describe('module boundaries', () => {
+  it('platform/realtime imports no domain module (no realtime <-> notifications cycle)', async () => {
+    const source = await readFile(new URL('../src/platform/realtime/realtime.ts', import.meta.url), 'utf8');
+    expect(source).not.toMatch(/from '[./]*\/?modules\//);
+  });
+
+  it('the jobs module keeps no process-wide mutable state (the settings resolver is a plugin dependency)', async () => {
+    for (const file of ['service.ts', 'routes.ts', 'repo.ts', 'present.ts', 'export.ts', 'settings.ts']) {
+      const source = await readFile(new URL(`../src/modules/jobs/${file}`, import.meta.url), 'utf8');
+      expect(source, file).not.toMatch(/^(export )?let /m);
+      expect(source, file).not.toMatch(/setSettingsResolver/);
+    }
   });
 });

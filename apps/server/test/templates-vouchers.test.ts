@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { licenses, users } from '../src/platform/db/schema/index.ts';
+import { auditLog, licenses, users } from '../src/platform/db/schema/index.ts';
 import { ADMIN, startTestApp, type TestApp } from './test-app.ts';
 
 let t: TestApp;
@@ -113,5 +113,28 @@ describe('vouchers', () => {
     const u = await t.signupVerified();
     expect((await u.client.get('/api/admin/vouchers')).status).toBe(403);
     expect((await u.client.post('/api/admin/vouchers', { count: 1, executions: 1 })).status).toBe(403);
+  });
+});
+
+describe('audit', () => {
+  it('records template and voucher writes by the admin; refused writes leave no entry', async () => {
+    const [me] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, ADMIN.email));
+    const created = await admin.post('/api/admin/project-settings-templates', { name: 'Audited', settings: { a: 1 } });
+    await admin.put(`/api/admin/project-settings-templates/${created.body.id}`, { name: 'Audited 2', settings: { a: 2 } });
+    expect((await admin.put(`/api/admin/project-settings-templates/${created.body.id}`, { name: ' ', settings: { a: 2 } })).status).toBe(400);
+    await admin.delete(`/api/admin/project-settings-templates/${created.body.id}`);
+    const tpl = await t.db.select().from(auditLog).where(eq(auditLog.targetId, created.body.id)).orderBy(auditLog.createdAt);
+    expect(tpl.map((r) => r.action)).toEqual(['template.create', 'template.update', 'template.delete']);
+    expect(tpl.every((r) => r.actorId === me.id)).toBe(true);
+
+    const batch = await admin.post('/api/admin/vouchers/', { count: 2, executions: 5 });
+    const ids = batch.body.vouchers.map((v: { id: string }) => v.id);
+    const [made] = (await t.db.select().from(auditLog).where(eq(auditLog.action, 'voucher.create'))).filter(
+      (r) => JSON.stringify((r.details as { ids: string[] }).ids) === JSON.stringify(ids),
+    );
+    expect(made).toMatchObject({ actorId: me.id, targetType: 'voucher', details: { count: 2, executions: 5 } });
+    await admin.delete(`/api/admin/vouchers/${ids[0]}`);
+    const [gone] = await t.db.select().from(auditLog).where(eq(auditLog.targetId, ids[0]));
+    expect(gone).toMatchObject({ action: 'voucher.delete', actorId: me.id });
   });
 });

@@ -1,12 +1,16 @@
 /**
  * Translations of the whole product (web app, server messages, mails), one JSON file per namespace and
- * language under `locales/<lng>/<namespace>.json`. English is the source and the fallback; a test checks that
- * German has every English key. The server serves the merged tree at `GET /api/languages/{lng}` (with admin
- * overrides on top); keys are addressed as `<namespace>.<path>`, e.g. `auth.passwordValidator.length`.
+ * language under `locales/<lng>/<namespace>.json`. English is the source and the fallback; completeness.test.ts
+ * checks that German has exactly the English keys and that every key is used, and resources.ts types the keys
+ * of the web app's `t()`. The server serves the merged tree at `GET /api/languages/{lng}` (with admin overrides
+ * on top); keys are addressed as `<namespace>.<path>`, e.g. `auth.passwordValidator.length`.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+
+export type { EnglishResources } from './resources.ts';
+export { typedNamespaces } from './resources.ts';
 
 export const languages = ['en', 'de'] as const;
 export type Language = (typeof languages)[number];
@@ -58,9 +62,4 @@ export function mergeTrees(base: TranslationTree, over: TranslationTree): Transl
     out[k] = typeof v === 'object' && typeof b === 'object' ? mergeTrees(b, v) : v;
   }
   return out;
-}
-
-/** Every leaf key of a tree, dotted. */
-export function leafKeys(tree: TranslationTree, prefix = ''): string[] {
-  return Object.entries(tree).flatMap(([k, v]) => (typeof v === 'string' ? [prefix + k] : leafKeys(v, `${prefix}${k}.`)));
 }

@@ -1,7 +1,8 @@
 /**
  * The authorization matrix of the compute back-office (back-office.md §6): every call of the models registry,
  * servers and launchers, admin jobs and the admin sandbox, asked by anonymous, USER, EDITOR, POWER_USER without
- * and with JOB.READ, and ADMIN. ADMIN may do everything; JOB.READ opens the jobs pages only; everyone else is
+ * and with JOB.READ or JOB.READ+JOB.WRITE, and ADMIN. ADMIN may do everything; JOB.READ opens the jobs pages for
+ * reading (list, detail, reports); adding or deleting administrator feedback needs JOB.WRITE; everyone else is
  * refused (401 without a session, 403 with one). "Allowed" means the guard let the request through: the answer
  * is then the handler's (200, or 404 for the random ids used here, or 400 for an empty body) — never 401/403.
  */
@@ -13,7 +14,7 @@ import { ADMIN, startTestApp, type TestApp } from '../test-app.ts';
 import type { HttpClient } from '../http-client.ts';
 
 let t: TestApp;
-type Persona = 'anonymous' | 'USER' | 'EDITOR' | 'POWER_USER' | 'POWER_USER+JOB.READ' | 'ADMIN';
+type Persona = 'anonymous' | 'USER' | 'EDITOR' | 'POWER_USER' | 'POWER_USER+JOB.READ' | 'POWER_USER+JOB.WRITE' | 'ADMIN';
 const clients = {} as Record<Persona, HttpClient>;
 
 async function withRole(role: 'USER' | 'EDITOR' | 'POWER_USER', perms: string[] = []) {
@@ -34,11 +35,12 @@ beforeAll(async () => {
   clients.EDITOR = await withRole('EDITOR');
   clients.POWER_USER = await withRole('POWER_USER', ['USER.READ']);
   clients['POWER_USER+JOB.READ'] = await withRole('POWER_USER', ['JOB.READ']);
+  clients['POWER_USER+JOB.WRITE'] = await withRole('POWER_USER', ['JOB.READ', 'JOB.WRITE']);
   clients.ADMIN = (await t.signin(ADMIN.email, ADMIN.password)).client;
 });
 afterAll(() => t?.close());
 
-type Rule = 'ADMIN' | 'JOB.READ';
+type Rule = 'ADMIN' | 'JOB.READ' | 'JOB.WRITE';
 const id = randomUUID();
 const calls: Array<[method: 'get' | 'post' | 'put' | 'delete', path: string, rule: Rule, body?: unknown]> = [
   // models registry
@@ -72,19 +74,20 @@ const calls: Array<[method: 'get' | 'post' | 'put' | 'delete', path: string, rul
   ['get', '/api/admin/jobs/report', 'JOB.READ'],
   ['get', '/api/admin/jobs/masks-report', 'JOB.READ'],
   ['get', `/api/admin/jobs/${id}`, 'JOB.READ'],
-  ['post', `/api/admin/jobs/${id}/feedback`, 'JOB.READ', {}],
-  ['delete', `/api/admin/feedback/admin/${id}`, 'JOB.READ'],
+  ['post', `/api/admin/jobs/${id}/feedback`, 'JOB.WRITE', {}],
+  ['delete', `/api/admin/feedback/admin/${id}`, 'JOB.WRITE'],
 ];
 
 function expected(persona: Persona, rule: Rule): 'unauthenticated' | 'forbidden' | 'allowed' {
   if (persona === 'anonymous') return 'unauthenticated';
   if (persona === 'ADMIN') return 'allowed';
-  if (rule === 'JOB.READ' && persona === 'POWER_USER+JOB.READ') return 'allowed';
+  if (rule === 'JOB.READ' && (persona === 'POWER_USER+JOB.READ' || persona === 'POWER_USER+JOB.WRITE')) return 'allowed';
+  if (rule === 'JOB.WRITE' && persona === 'POWER_USER+JOB.WRITE') return 'allowed';
   return 'forbidden';
 }
 
 describe('compute back-office authorization matrix', () => {
-  const personas: Persona[] = ['anonymous', 'USER', 'EDITOR', 'POWER_USER', 'POWER_USER+JOB.READ', 'ADMIN'];
+  const personas: Persona[] = ['anonymous', 'USER', 'EDITOR', 'POWER_USER', 'POWER_USER+JOB.READ', 'POWER_USER+JOB.WRITE', 'ADMIN'];
   for (const persona of personas) {
     it(`answers ${persona} per the matrix on every call`, async () => {
       const wrong: string[] = [];
@@ -102,7 +105,7 @@ describe('compute back-office authorization matrix', () => {
   it('lets only ADMIN use the admin sandbox (params identification and versions)', async () => {
     const body = { imageId: randomUUID(), modelsIds: [randomUUID()], versions: ['20241025', '20250101'] };
     expect((await clients.anonymous.post('/api/sandbox', body)).status).toBe(401);
-    for (const p of ['USER', 'EDITOR', 'POWER_USER', 'POWER_USER+JOB.READ'] as const) {
+    for (const p of ['USER', 'EDITOR', 'POWER_USER', 'POWER_USER+JOB.READ', 'POWER_USER+JOB.WRITE'] as const) {
       expect((await clients[p].post('/api/sandbox', body)).status, p).toBe(403);
       expect(
         (await clients[p].post('/api/sandbox', { ...body, versions: null, params: { variables: [{ key: 'threshold', vals: ['1', '2'] }] } })).status,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, startTestApp, type TestApp } from '../test-app.ts';
-import { adminFeedback, computeModels, images, jobs, masks, userFeedback } from '../../src/platform/db/schema/index.ts';
-import { eq } from 'drizzle-orm';
+import { adminFeedback, auditLog, computeModels, images, jobs, masks, privileges, userFeedback, users } from '../../src/platform/db/schema/index.ts';
+import { and, eq } from 'drizzle-orm';
 import type { HttpClient } from '../http-client.ts';
 
 let t: TestApp;
@@ -176,5 +176,83 @@ describe('admin jobs list', () => {
     const ml = mr.body.trim().split('\r\n');
     expect(ml).toHaveLength(3);
     expect(mr.body).toContain('m1.png');
+  });
+});
+
+/** A signed-in POWER_USER holding `perms`. */
+async function powerUser(perms: string[]) {
+  const u = await t.signupVerified();
+  await t.db.update(users).set({ role: 'POWER_USER' }).where(eq(users.id, u.id));
+  for (const p of perms) {
+    const [resource, action] = p.split('.');
+    await t.db.insert(privileges).values({ userId: u.id, resource, action });
+  }
+  return { id: u.id, client: (await t.signin(u.email, u.password)).client };
+}
+
+describe('reading is not writing: administrator feedback needs JOB.WRITE', () => {
+  const scores = { scaleNumber: 3, scaleLength: 3, resin: 3, results: 3 };
+  it('JOB.READ alone reads jobs and reports but gets 403 on feedback writes (nothing written)', async () => {
+    const reader = await powerUser(['JOB.READ']);
+    expect((await reader.client.get('/api/admin/jobs')).status).toBe(200);
+    expect((await reader.client.get(`/api/admin/jobs/${jobIds[0]}`)).status).toBe(200);
+    expect((await reader.client.get('/api/admin/jobs/report')).status).toBe(200);
+    const before = (await t.db.select().from(adminFeedback).where(eq(adminFeedback.jobId, jobIds[0]))).length;
+    expect((await reader.client.post(`/api/admin/jobs/${jobIds[0]}/feedback`, scores)).status).toBe(403);
+    const mine = await admin.post(`/api/admin/jobs/${jobIds[0]}/feedback`, scores);
+    expect((await reader.client.delete(`/api/admin/feedback/admin/${mine.body.id}`)).status).toBe(403);
+    expect((await t.db.select().from(adminFeedback).where(eq(adminFeedback.jobId, jobIds[0]))).length).toBe(before + 1);
+    await admin.delete(`/api/admin/feedback/admin/${mine.body.id}`);
+  });
+
+  it('JOB.WRITE adds feedback and deletes its own (not an ADMIN one); each write is in the audit log', async () => {
+    const writer = await powerUser(['JOB.READ', 'JOB.WRITE']);
+    const added = await writer.client.post(`/api/admin/jobs/${jobIds[0]}/feedback`, scores);
+    expect(added.status).toBe(200);
+    expect(added.body).toMatchObject({ rating: 3, userId: writer.id });
+    const adminsOwn = await admin.post(`/api/admin/jobs/${jobIds[0]}/feedback`, scores);
+    expect((await writer.client.delete(`/api/admin/feedback/admin/${adminsOwn.body.id}`)).status).toBe(403);
+    expect((await writer.client.delete(`/api/admin/feedback/admin/${added.body.id}`)).status).toBe(200);
+    const audit = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.actorId, writer.id), eq(auditLog.targetId, jobIds[0])));
+    expect(audit.map((a) => a.action).sort()).toEqual(['job.feedback.add', 'job.feedback.delete']);
+    expect(audit.find((a) => a.action === 'job.feedback.add')!.details).toMatchObject({ feedbackId: added.body.id });
+    await admin.delete(`/api/admin/feedback/admin/${adminsOwn.body.id}`);
+  });
+});
+
+describe('job detail heartbeat', () => {
+  it('answers heartbeatAt: the last sign of life of the launcher, null before any', async () => {
+    expect((await admin.get(`/api/admin/jobs/${jobIds[1]}`)).body.heartbeatAt).toBeNull();
+    const at = new Date('2026-03-11T10:00:04.500Z');
+    await t.db.update(jobs).set({ heartbeatAt: at }).where(eq(jobs.id, jobIds[1]));
+    expect((await admin.get(`/api/admin/jobs/${jobIds[1]}`)).body.heartbeatAt).toBe(at.toISOString());
+  });
+});
+
+describe('CSV reports neutralise formula cells', () => {
+  it('prefixes cells starting with =, +, -, @ with an apostrophe in the jobs and masks reports', async () => {
+    const evil = await t.signupVerified({ company: '=HYPERLINK("http://x","y")' });
+    const [img] = await t.db
+      .insert(images)
+      .values({ ownerId: evil.id, orginalFilename: '@SUM(A1)', filename: 'e.stored', sha256: 'evil', format: 'png', width: 1, height: 1, size: 1 })
+      .returning();
+    const [j] = await t.db
+      .insert(jobs)
+      .values({ ownerId: evil.id, imageId: img.id, modelId, modelVersion: '2', status: 'FINISHED', source: 'WEB' })
+      .returning();
+    await t.db.insert(masks).values({ ownerId: evil.id, jobId: j.id, label: '+cmd|calc', filename: '-2+3.png', storageKey: 'ke' });
+    const report = (await admin.get(`/api/admin/jobs/report?userId=${evil.id}`)).body as string;
+    const row = report.trim().split('\r\n')[1];
+    expect(row).toContain(`"'=HYPERLINK(""http://x"",""y"")"`);
+    expect(row).toContain("'@SUM(A1)");
+    expect(row).not.toMatch(/,[=+@-]/);
+    const masksCsv = (await admin.get(`/api/admin/jobs/masks-report?userId=${evil.id}`)).body as string;
+    const maskRow = masksCsv.trim().split('\r\n')[1];
+    expect(maskRow).toContain("'+cmd|calc");
+    expect(maskRow).toContain("'-2+3.png");
+    expect(maskRow).not.toMatch(/,[=+@-]/);
   });
 });

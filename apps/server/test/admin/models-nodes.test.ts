@@ -164,11 +164,18 @@ describe('servers and launchers', () => {
     });
     await admin.delete(`/api/admin/executors/${dead.body.id}`);
   });
-  it('updates all launchers', async () => {
-    const r = await admin.put('/api/admin/executors', { version: '3.0.0' });
+  it('updates all launchers, only to a version a launcher reports', async () => {
+    // The fake launcher reports 2.0.0: that is the only version offered (the configured '2.0.0-beta' is not).
+    expect((await admin.get('/api/admin/executors/versions')).body).toEqual(['2.0.0']);
+    const refused = await admin.put('/api/admin/executors', { version: '3.0.0' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.code).toBe('VERSION_NOT_REPORTED');
+    expect(refused.body.details[0]).toMatchObject({ field: 'version' });
+    expect(refused.body.message).toContain('No launcher reports version 3.0.0');
+    expect(updates).not.toContainEqual({ version: '3.0.0' });
+    const r = await admin.put('/api/admin/executors', { version: '2.0.0' });
     expect(r.body.message).toBe('Executors have been updated.');
-    expect(updates).toContainEqual({ version: '3.0.0' });
-    expect((await admin.get('/api/admin/executors/versions')).body).toContain('3.0.0');
+    expect(updates).toContainEqual({ version: '2.0.0' });
   });
   it('start/stop rules and the OVH provider without credentials', async () => {
     const cloud = await admin.post('/api/admin/nodes', {

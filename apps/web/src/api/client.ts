@@ -144,7 +144,8 @@ function arrayQuery(query: Query | undefined): string {
 }
 
 type Input = { params?: unknown; query?: unknown; body?: unknown; signal?: AbortSignal };
-type Optional<T> = {} extends T ? [input?: T] : [input: T];
+/** The input may be left out when nothing in it is required. */
+type Optional<T> = Partial<T> extends T ? [input?: T] : [input: T];
 
 function target<E extends EndpointDef>(endpoint: E, input: Input = {}) {
   const arrays = arrayQuery(input.query as Query);

@@ -1,8 +1,8 @@
 /**
  * i18next set-up. The translation tree is served by the server at `GET /api/languages/{lng}` (with admin overrides);
  * it is loaded as one resource bundle per language so keys read `t('auth.passwordValidator.length')`.
- * When the server cannot be reached the bundled copy of packages/i18n/locales is used instead, so the login page
- * never shows raw keys.
+ * When the server cannot be reached the bundled copy of packages/i18n/locales is loaded instead (lazily: it stays
+ * out of the entry chunk), so the login page never shows raw keys.
  */
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
@@ -16,15 +16,13 @@ const LNG_COOKIE_DAYS = 365;
 
 type Tree = { [key: string]: string | Tree };
 
-const bundled = import.meta.glob<Tree>('../../../../packages/i18n/locales/*/*.json', { eager: true, import: 'default' });
-
-function bundledTree(lng: Lng): Tree {
-  const tree: Tree = {};
-  for (const [path, content] of Object.entries(bundled)) {
-    const m = /locales\/(\w+)\/(\w+)\.json$/.exec(path);
-    if (m && m[1] === lng) tree[m[2]] = content;
+/** The bundled copy (./fallback.ts, its own chunk, loaded only when needed); empty when even that fails. */
+async function bundledTree(lng: Lng): Promise<Tree> {
+  try {
+    return (await import('./fallback')).bundledTree(lng);
+  } catch {
+    return {};
   }
-  return tree;
 }
 
 export function isLng(value: unknown): value is Lng {
@@ -45,7 +43,7 @@ async function fetchTree(lng: Lng): Promise<Tree> {
     if (!res.ok) throw new Error(String(res.status));
     return (await res.json()) as Tree;
   } catch {
-    return bundledTree(lng);
+    return await bundledTree(lng);
   }
 }
 

@@ -1,26 +1,28 @@
 /** The route table. Public routes first, then everything behind RequireUser inside the app layout. */
 import { createBrowserRouter, Navigate } from 'react-router';
-import { AppLayout } from '../features/layout/AppLayout';
 import { PublicLayout } from '../features/layout/PublicLayout';
 import { LoginPage } from '../features/auth/LoginPage';
-import { RegisterPage } from '../features/auth/RegisterPage';
 import { VerifyEmailPage } from '../features/auth/VerifyEmailPage';
 import { ResetPasswordPage } from '../features/auth/ResetPasswordPage';
 import { OtpPage } from '../features/auth/OtpPage';
 import { AccountRemovalPage } from '../features/auth/AccountRemovalPage';
 import { LogoutPage } from '../features/auth/LogoutPage';
-import { TermsPage } from '../features/public/TermsPage';
-import { StaticTextPage } from '../features/public/StaticTextPage';
-import { DashboardWorkbench } from '../features/workbench/DashboardWorkbench';
-import { HistoryPage } from '../features/history/HistoryPage';
-import { ProfilePage } from '../features/profile/ProfilePage';
-import { AccessKeysPage } from '../features/access-keys/AccessKeysPage';
 import { PlaceholderPage } from '../features/placeholders/PlaceholderPage';
 import { adminRoutes } from '../features/admin/routes';
 import { GuestOnly, RequireAdminArea, RequireUser, RootRedirect } from './guards';
 import { lazyPage } from './lazyPage';
 
-// Heavy screens load on first visit (charts, canvas editing, the sandbox stepper).
+// The entry chunk holds what the sign-in page needs (public layout, the small auth pages, the guards). Every
+// other screen loads on first visit: the signed-in layout and its pages, the register and terms pages (the
+// terms text brings DOMPurify), the dashboard (the upload drop zone), charts, canvas editing, the sandbox.
+const RegisterPage = lazyPage(() => import('../features/auth/RegisterPage'), 'RegisterPage');
+const TermsPage = lazyPage(() => import('../features/public/TermsPage'), 'TermsPage');
+const StaticTextPage = lazyPage(() => import('../features/public/StaticTextPage'), 'StaticTextPage');
+const AppLayout = lazyPage(() => import('../features/layout/AppLayout'), 'AppLayout');
+const DashboardWorkbench = lazyPage(() => import('../features/workbench/DashboardWorkbench'), 'DashboardWorkbench');
+const HistoryPage = lazyPage(() => import('../features/history/HistoryPage'), 'HistoryPage');
+const ProfilePage = lazyPage(() => import('../features/profile/ProfilePage'), 'ProfilePage');
+const AccessKeysPage = lazyPage(() => import('../features/access-keys/AccessKeysPage'), 'AccessKeysPage');
 const ResultsPage = lazyPage(() => import('../features/results/ResultsPage'), 'ResultsPage');
 const SandboxPage = lazyPage(() => import('../features/sandbox/SandboxPage'), 'SandboxPage');
 const AdminSandboxPage = lazyPage(() => import('../features/sandbox/SandboxPage'), 'AdminSandboxPage');

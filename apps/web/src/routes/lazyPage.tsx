@@ -1,14 +1,21 @@
 import { Center, Loader } from '@mantine/core';
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, type ComponentProps, type ComponentType, type JSX } from 'react';
 import { useTranslation } from 'react-i18next';
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any component, whatever its props
+type AnyComponent = ComponentType<any>;
+
 /**
- * A page loaded on first visit: heavy screens (back-office, results with charts, mask editor, sandbox) stay out
- * of the bundle that the sign-in page and the dashboard download. A spinner shows while the chunk arrives.
+ * A page loaded on first visit: every screen but the sign-in page's (back-office, results with charts, mask
+ * editor, sandbox, the signed-in layout…) stays out of the entry chunk. A spinner shows while the chunk
+ * arrives; props are passed through, typed from the page itself.
  */
-export function lazyPage<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string): ComponentType {
-  const Page = lazy(async () => ({ default: (await load())[name] as ComponentType }));
-  function LazyPage() {
+export function lazyPage<M extends Record<string, unknown>, N extends keyof M & string>(
+  load: () => Promise<M>,
+  name: N,
+): (props: M[N] extends AnyComponent ? ComponentProps<M[N]> & JSX.IntrinsicAttributes : never) => JSX.Element {
+  const Page = lazy(async () => ({ default: (await load())[name] as AnyComponent }));
+  function LazyPage(props: object) {
     const { t } = useTranslation();
     return (
       <Suspense
@@ -18,7 +25,7 @@ export function lazyPage<M extends Record<string, unknown>>(load: () => Promise<
           </Center>
         }
       >
-        <Page />
+        <Page {...props} />
       </Suspense>
     );
   }

@@ -29,3 +29,7 @@ export async function remove(db: Db, userId: string, id: string): Promise<boolea
     .returning({ id: accessKeys.id });
   return rows.length > 0;
 }
+
+export async function removeAllForUser(db: Db, userId: string): Promise<void> {
+  await db.delete(accessKeys).where(eq(accessKeys.userId, userId));
+}

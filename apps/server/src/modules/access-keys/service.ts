@@ -1,7 +1,8 @@
 import { requiredRule, type AccessKey, type CreatedAccessKey } from '@lamella/contracts';
 import type { Db } from '../../platform/db/client.ts';
 import { newToken } from '../../platform/auth/tokens.ts';
-import { notFound } from '../../platform/http/errors.ts';
+import { AppError, notFound } from '../../platform/http/errors.ts';
+import type { AuthContext } from '../../platform/auth/session.ts';
 import { FieldErrors } from '../../platform/http/field-errors.ts';
 import * as repo from './repo.ts';
 
@@ -21,7 +22,10 @@ export async function list(db: Db, userId: string): Promise<AccessKey[]> {
   return (await repo.listForUser(db, userId)).map(present);
 }
 
-export async function create(db: Db, userId: string, rawName: string): Promise<CreatedAccessKey> {
+/** A caller signed in with an access key cannot make more keys (a leaked key must not breed new ones). */
+export async function create(db: Db, auth: Pick<AuthContext, 'user' | 'via'>, rawName: string): Promise<CreatedAccessKey> {
+  if (auth.via === 'key') throw new AppError(403, 'ACCESS_KEY_CANNOT_CREATE_KEYS', 'errors.keyCannotCreateKeys');
+  const userId = auth.user.id;
   const name = rawName.trim();
   new FieldErrors().add('name', requiredRule(name)).throwIfAny();
   const { token, hash } = newToken('lam_');
@@ -36,4 +40,9 @@ export async function setEnabled(db: Db, userId: string, id: string, enabled: bo
 
 export async function remove(db: Db, userId: string, id: string): Promise<void> {
   if (!(await repo.remove(db, userId, id))) throw notFound('access key');
+}
+
+/** Revokes every key of the user (their password was reset or changed). */
+export async function revokeAll(db: Db, userId: string): Promise<void> {
+  await repo.removeAllForUser(db, userId);
 }

@@ -1,6 +1,12 @@
-import { and, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import { images, jobs, licenses, npsResponses, users } from '../../platform/db/schema/index.ts';
+import { images, jobs, licenses, npsResponses, privileges, users } from '../../platform/db/schema/index.ts';
+
+/** All SQL of the back-office user management (users, their privileges and licenses, as staff see them). */
+
+export type UserRow = typeof users.$inferSelect;
+export type LicenseRow = typeof licenses.$inferSelect;
+export type NewLicense = typeof licenses.$inferInsert;
 
 export const userSortColumns = {
   fullName: sql`lower(${users.name} || ' ' || ${users.surname})`,
@@ -10,12 +16,20 @@ export const userSortColumns = {
   timeJoined: users.createdAt,
   lastLogin: users.lastLoginAt,
 } as const;
+export type UserSortColumn = keyof typeof userSortColumns;
 
-/** The customer list of back-office §3 with license, NPS, tags and the number of uploaded images. */
+export interface CustomerRow {
+  user: UserRow;
+  uploaded: number;
+  license: LicenseRow | undefined;
+  nps: number[];
+}
+
+/** The customer list of back-office §3 with the active license, NPS scores and the number of uploaded images. */
 export async function listCustomers(
   db: Db,
-  opts: { filter?: string; sortKey?: keyof typeof userSortColumns; sortOrder?: 'asc' | 'desc'; limit: number },
-) {
+  opts: { filter?: string; sortKey?: UserSortColumn; sortOrder?: 'asc' | 'desc'; limit: number },
+): Promise<CustomerRow[]> {
   const term = opts.filter?.trim();
   const where = term
     ? or(
@@ -46,35 +60,75 @@ export async function listCustomers(
         db.select().from(npsResponses).where(inArray(npsResponses.userId, ids)),
       ])
     : [[], []];
-  return rows.map(({ u, uploaded }) => {
-    const license = lics.find((l) => l.userId === u.id);
-    return {
-      id: u.id,
-      fullName: `${u.name} ${u.surname}`.trim(),
-      company: u.address?.company ?? '',
-      email: u.email,
-      phone: u.address?.phone ?? '',
-      role: u.role,
-      trainingConsent: u.trainingConsent,
-      license: license
-        ? {
-            type: license.type,
-            limits: { images: license.images, used: license.used, finish: license.finishAt?.toISOString() ?? null },
-            createdBy: license.createdBy,
-          }
-        : null,
-      timeJoined: u.createdAt.toISOString(),
-      lastLogin: u.lastLoginAt?.toISOString() ?? null,
-      nps: nps.filter((n) => n.userId === u.id).map((n) => n.score),
-      tags: { verified: u.emailVerified, removeDataPermanently: u.removeDataPermanently },
-      uploaded,
-    };
-  });
+  return rows.map(({ u, uploaded }) => ({
+    user: u,
+    uploaded,
+    license: lics.find((l) => l.userId === u.id),
+    nps: nps.filter((n) => n.userId === u.id).map((n) => n.score),
+  }));
 }
 
-export async function jobStats(db: Db, userId: string) {
+export async function jobCountsByStatus(db: Db, userId: string): Promise<Array<{ status: string; n: number }>> {
   const rows = await db.select({ status: jobs.status, n: count() }).from(jobs).where(eq(jobs.ownerId, userId)).groupBy(jobs.status);
-  const out: Record<string, number> = { NEW: 0, PENDING: 0, FINISHED: 0, CACHED: 0, FAILED: 0 };
-  for (const r of rows) out[r.status] = Number(r.n);
-  return out;
+  return rows.map((r) => ({ status: r.status, n: Number(r.n) }));
+}
+
+export async function findUser(db: Db, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
+export async function updateUser(db: Db, id: string, values: Partial<typeof users.$inferInsert>): Promise<UserRow> {
+  const [row] = await db
+    .update(users)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning();
+  return row;
+}
+
+export async function countAdminsExcept(db: Db, exceptId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(users)
+    .where(and(eq(users.role, 'ADMIN'), ne(users.id, exceptId)));
+  return Number(row.n);
+}
+
+export async function deleteUser(db: Db, id: string): Promise<void> {
+  await db.delete(users).where(eq(users.id, id));
+}
+
+/** Every POWER_USER with their privileges (one row per privilege, or one with `p` null). */
+export async function listPowerUsersWithPrivileges(db: Db) {
+  return db
+    .select({ id: users.id, name: users.name, surname: users.surname, email: users.email, p: privileges })
+    .from(users)
+    .leftJoin(privileges, eq(privileges.userId, users.id))
+    .where(eq(users.role, 'POWER_USER'))
+    .orderBy(users.name, users.surname, users.id, privileges.resource, privileges.action);
+}
+
+export async function privilegesOf(db: Db, userId: string): Promise<Array<{ resource: string; action: string }>> {
+  return db
+    .select({ resource: privileges.resource, action: privileges.action })
+    .from(privileges)
+    .where(eq(privileges.userId, userId))
+    .orderBy(privileges.resource, privileges.action);
+}
+
+/** Replaces the user's privileges (call inside a transaction). */
+export async function replacePrivileges(db: Db, userId: string, list: Array<{ resource: string; action: string }>): Promise<void> {
+  await db.delete(privileges).where(eq(privileges.userId, userId));
+  if (list.length) await db.insert(privileges).values(list.map((p) => ({ userId, ...p })));
+}
+
+/** Ends the user's active licenses and inserts the new one (call inside a transaction). */
+export async function replaceActiveLicense(db: Db, values: NewLicense & { userId: string }): Promise<LicenseRow> {
+  await db
+    .update(licenses)
+    .set({ active: false })
+    .where(and(eq(licenses.userId, values.userId), eq(licenses.active, true)));
+  const [row] = await db.insert(licenses).values(values).returning();
+  return row;
 }

@@ -1,3 +1,4 @@
+import { AUDIT_PAGE_SIZE, type AuditLogEntry, type AuditLogPage, type AuditLogQuery } from '@lamella/contracts';
 import type { Db } from '../../platform/db/client.ts';
 import * as repo from './repo.ts';
 
@@ -18,4 +19,28 @@ export interface AuditEntry {
  */
 export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
   await repo.insert(db, { ...entry, details: entry.details ?? {} });
+}
+
+/** One page of the audit log, newest first, filtered by actor, target and action. */
+export async function listAudit(db: Db, query: AuditLogQuery): Promise<AuditLogPage> {
+  const page = query.page ?? 1;
+  const pageSize = query.pageSize ?? AUDIT_PAGE_SIZE;
+  const { rows, total } = await repo.listPage(
+    db,
+    { actorId: query.actorId, targetType: query.targetType, targetId: query.targetId, action: query.action?.trim() || undefined },
+    { offset: (page - 1) * pageSize, limit: pageSize },
+  );
+  const items = rows.map((r): AuditLogEntry => ({
+    id: r.row.id,
+    createdAt: r.row.createdAt.toISOString(),
+    actor:
+      r.row.actorId && r.actorEmail !== null
+        ? { id: r.row.actorId, fullName: `${r.actorName ?? ''} ${r.actorSurname ?? ''}`.trim(), email: r.actorEmail }
+        : null,
+    action: r.row.action,
+    targetType: r.row.targetType,
+    targetId: r.row.targetId,
+    details: r.row.details,
+  }));
+  return { items, total, page, pageSize };
 }

@@ -1,91 +1,39 @@
-import {
-  ResetPasswordBody,
-  ResetTokenBody,
-  SigninBody,
-  SigninResponse,
-  SignupBody,
-  SignupResponse,
-  StatusOk,
-  VerifyEmailBody,
-  VerifyStateResponse,
-  VerifyTokenResponse,
-} from '@lamella/contracts';
-import type { App, Ctx } from '../../app.ts';
+import { authApi as api } from '@lamella/contracts';
 import { requireAuth } from '../../platform/auth/guard.ts';
-import { endSession, loadUserContext } from '../../platform/auth/session.ts';
-import { findUserById } from '../users/repo.ts';
-import { presentMe } from '../users/present.ts';
+import { endSession } from '../../platform/auth/session.ts';
+import { route, type RouteHost } from '../../platform/http/route.ts';
 import * as auth from './service.ts';
 
-const tags = ['auth'];
-
 /** The session service under /api/auth (accounts.md §7, SuperTokens-shaped bodies). */
-export async function authRoutes(app: App, ctx: Ctx): Promise<void> {
-  const meFor = async (userId: string, twoFactorPending: boolean) => {
-    const user = (await findUserById(ctx.db, userId))!;
-    return presentMe({ ...(await loadUserContext(ctx.db, user)), twoFactorPending });
-  };
+export async function authRoutes(app: RouteHost, deps: auth.AuthDeps): Promise<void> {
+  const { db } = deps;
+  route(app, api.signup, { auth: 'public' }, async (request, reply) => {
+    const user = await auth.signup(deps, request, reply, request.body.formFields);
+    return { status: 'OK' as const, user: await auth.meAfterSignin(db, user.id, false) };
+  });
 
-  app.post(
-    '/auth/signup',
-    { config: { auth: 'public' }, schema: { tags, body: SignupBody, response: { 200: SignupResponse } } },
-    async (request, reply) => {
-      const user = await auth.signup(ctx, request, reply, request.body.formFields);
-      return { status: 'OK' as const, user: await meFor(user.id, false) };
-    },
-  );
+  route(app, api.signin, { auth: 'public' }, async (request, reply) => {
+    const user = await auth.signin(deps, request, reply, request.body.formFields);
+    return { status: 'OK' as const, user: await auth.meAfterSignin(db, user.id, user.totpEnabled), twoFactorRequired: user.totpEnabled };
+  });
 
-  app.post(
-    '/auth/signin',
-    { config: { auth: 'public' }, schema: { tags, body: SigninBody, response: { 200: SigninResponse } } },
-    async (request, reply) => {
-      const user = await auth.signin(ctx, request, reply, request.body.formFields);
-      return { status: 'OK' as const, user: await meFor(user.id, user.totpEnabled), twoFactorRequired: user.totpEnabled };
-    },
-  );
-
-  app.post('/auth/signout', { config: { auth: 'public' }, schema: { tags, response: { 200: StatusOk } } }, async (request, reply) => {
-    await endSession(ctx.db, request, reply);
+  route(app, api.signout, { auth: 'public' }, async (request, reply) => {
+    await endSession(db, request, reply);
     return { status: 'OK' as const };
   });
 
-  app.post(
-    '/auth/user/email/verify/token',
-    { config: { auth: 'session' }, schema: { tags, response: { 200: VerifyTokenResponse } } },
-    async (request) => {
-      return { status: await auth.resendVerification(ctx, requireAuth(request).user) };
-    },
-  );
+  route(app, api.requestVerificationMail, { auth: 'session' }, async (request) => ({
+    status: await auth.resendVerification(deps, requireAuth(request).user),
+  }));
 
-  app.get('/auth/user/email/verify', { config: { auth: 'session' }, schema: { tags, response: { 200: VerifyStateResponse } } }, async (request) => ({
+  route(app, api.verificationState, { auth: 'session' }, (request) => ({
     status: 'OK' as const,
     isVerified: requireAuth(request).user.emailVerified,
   }));
 
-  app.post(
-    '/auth/user/email/verify',
-    { config: { auth: 'public' }, schema: { tags, body: VerifyEmailBody, response: { 200: StatusOk } } },
-    async (request) => {
-      await auth.verifyEmail(ctx, request.body.token);
-      return { status: 'OK' as const };
-    },
-  );
+  route(app, api.verifyEmail, { auth: 'public' }, (request) => auth.verifyEmail(db, request.body.token));
 
-  app.post(
-    '/auth/user/password/reset/token',
-    { config: { auth: 'public' }, schema: { tags, body: ResetTokenBody, response: { 200: StatusOk } } },
-    async (request) => {
-      await auth.requestPasswordReset(ctx, request, request.body.formFields);
-      return { status: 'OK' as const };
-    },
-  );
+  route(app, api.requestPasswordReset, { auth: 'public' }, (request) => auth.requestPasswordReset(deps, request, request.body.formFields));
 
-  app.post(
-    '/auth/user/password/reset',
-    { config: { auth: 'public' }, schema: { tags, body: ResetPasswordBody, response: { 200: StatusOk } } },
-    async (request) => {
-      await auth.resetPassword(ctx, request, request.body.token, request.body.formFields);
-      return { status: 'OK' as const };
-    },
-  );
+  route(app, api.resetPassword, { auth: 'public' }, (request) => auth.resetPassword(deps, request, request.body.token, request.body.formFields));
 }

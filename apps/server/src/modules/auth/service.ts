@@ -1,25 +1,41 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { emailRule, passwordRule, phoneRule, requiredRule } from '@lamella/contracts';
-import type { Ctx } from '../../app.ts';
+import { emailRule, passwordRule, phoneRule, requiredRule, type SignupFormField, type TextFormField } from '@lamella/contracts';
+import type { Db } from '../../platform/db/client.ts';
+import type { Mailer } from '../../platform/mail/mailer.ts';
+import type { RateLimiter } from '../../platform/http/rate-limit.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../platform/auth/passwords.ts';
-import { endAllSessions, startSession } from '../../platform/auth/session.ts';
+import { endAllSessions, loadUserContext, startSession, type SessionOptions } from '../../platform/auth/session.ts';
+import { consumeUserToken, issueUserToken } from '../../platform/auth/user-tokens.ts';
 import { requestLanguage } from '../../platform/http/language.ts';
 import { renderMail } from '../../platform/mail/mailer.ts';
-import { licenses } from '../../platform/db/schema/index.ts';
-import { findUserByEmail, findUserById, insertUser, normalizeEmail, updateUser, type UserRow } from '../users/repo.ts';
-import { getDemoLicense } from '../system/settings.ts';
-import { bool, readFormFields, str } from './form-fields.ts';
 import { FieldErrors } from '../../platform/http/field-errors.ts';
-import { consumeUserToken, issueUserToken } from './tokens-repo.ts';
+import * as users from '../users/service.ts';
+import { getDemoLicense } from '../system/service.ts';
+import { bool, readFormFields, str } from './form-fields.ts';
+
+/** What the auth module needs. */
+export interface AuthDeps {
+  db: Db;
+  mailer: Mailer;
+  limiter: RateLimiter;
+  publicUrl: string;
+  sessionOptions: SessionOptions;
+}
 
 export const VERIFICATION_RESEND_SECONDS = 60;
+/**
+ * A reset request answers after at least this long, whether the address has an account or not (the mail is
+ * sent after the answer), so the answer time does not reveal which addresses have accounts.
+ */
+export const RESET_ANSWER_MS = 400;
 const DAY = 86_400_000;
 
-export async function signup(ctx: Ctx, request: FastifyRequest, reply: FastifyReply, formFields: Array<{ id: string; value: unknown }>) {
-  ctx.limiter.hit([[`signup:ip:${request.ip}`, ctx.limiter.limits.signupAddress]]);
+export async function signup(deps: AuthDeps, request: FastifyRequest, reply: FastifyReply, formFields: SignupFormField[]) {
+  deps.limiter.hit([[`signup:ip:${request.ip}`, deps.limiter.limits.signupAddress]]);
   const f = readFormFields(formFields, ['email', 'password', 'name', 'surname', 'company', 'phone', 'subscribe', 'trainingConsent']);
-  const email = normalizeEmail(str(f.email));
+  const email = users.normalizeEmail(str(f.email));
   const password = typeof f.password === 'string' ? f.password : '';
   const errors = new FieldErrors();
   for (const field of ['name', 'surname', 'company'] as const) errors.add(field, requiredRule(f[field]));
@@ -29,17 +45,18 @@ export async function signup(ctx: Ctx, request: FastifyRequest, reply: FastifyRe
   for (const field of ['name', 'surname', 'company', 'phone'] as const) if (str(f[field]).length > 200) errors.add(field, 'validation.tooLong');
   if (email.length > 254) errors.add('email', 'validation.tooLong');
   errors.throwIfAny();
-  if (await findUserByEmail(ctx.db, email))
+  if (await users.findUserByEmail(deps.db, email))
     throw new AppError(409, 'EMAIL_EXISTS', 'errors.emailExists', {}, [{ field: 'email', key: 'errors.emailExists' }]);
 
   const trainingConsent = bool(f.trainingConsent);
-  const demo = await getDemoLicense(ctx.db);
+  const demo = await getDemoLicense(deps.db);
   const now = Date.now();
-  const passwordHash = await hashPassword(password);
-  const user = await ctx.db.transaction(async (tx) => {
-    const u = await insertUser(tx as never, {
+  const days = demo.demoDuration + (trainingConsent ? demo.extensionDuration : 0);
+  const user = await users.insertUserWithLicense(
+    deps.db,
+    {
       email,
-      passwordHash,
+      passwordHash: await hashPassword(password),
       name: str(f.name),
       surname: str(f.surname),
       language: requestLanguage(request),
@@ -47,93 +64,105 @@ export async function signup(ctx: Ctx, request: FastifyRequest, reply: FastifyRe
       trainingConsent,
       trainingBonusGrantedAt: trainingConsent ? new Date(now) : null,
       address: { company: str(f.company), ...(str(f.phone) ? { phone: str(f.phone) } : {}) },
-    });
-    const days = demo.demoDuration + (trainingConsent ? demo.extensionDuration : 0);
-    await tx
-      .insert(licenses)
-      .values({ userId: u.id, type: 'DEMO', createdBy: 'SYSTEM', images: demo.maxImages, finishAt: new Date(now + days * DAY) });
-    return u;
-  });
-  await startSession(ctx.db, request, reply, ctx.sessionOptions, user.id);
-  await sendVerificationMail(ctx, user);
+    },
+    { type: 'DEMO', createdBy: 'SYSTEM', images: demo.maxImages, finishAt: new Date(now + days * DAY) },
+  );
+  await startSession(deps.db, request, reply, deps.sessionOptions, user.id);
+  await users.sendVerificationMail(deps, user);
   return user;
 }
 
-export async function sendVerificationMail(ctx: Ctx, user: UserRow): Promise<void> {
-  const token = await issueUserToken(ctx.db, user.id, 'VERIFY_EMAIL', user.email);
-  await updateUser(ctx.db, user.id, { lastVerificationMailAt: new Date() });
-  const link = `${ctx.config.publicUrl}/auth/verify-email?token=${encodeURIComponent(token)}`;
-  await ctx.mailer.send({ to: user.email, ...renderMail('verifyEmail', user.language, { name: user.name, link }) });
-}
-
 /** Resends the verification mail, at most once per 60 s (the verify page's countdown). */
-export async function resendVerification(ctx: Ctx, user: UserRow): Promise<'OK' | 'EMAIL_ALREADY_VERIFIED_ERROR'> {
+export async function resendVerification(deps: AuthDeps, user: users.UserRow): Promise<'OK' | 'EMAIL_ALREADY_VERIFIED_ERROR'> {
   if (user.emailVerified) return 'EMAIL_ALREADY_VERIFIED_ERROR';
   const last = user.lastVerificationMailAt?.getTime() ?? 0;
   const wait = Math.ceil((last + VERIFICATION_RESEND_SECONDS * 1000 - Date.now()) / 1000);
   if (wait > 0) throw new AppError(429, 'RATE_LIMITED', 'errors.verificationTooSoon', { seconds: wait }, [], { 'retry-after': String(wait) });
-  await sendVerificationMail(ctx, user);
+  await users.sendVerificationMail(deps, user);
   return 'OK';
 }
 
-export async function verifyEmail(ctx: Ctx, token: string): Promise<void> {
-  const row = await consumeUserToken(ctx.db, token, 'VERIFY_EMAIL');
-  const user = row && (await findUserById(ctx.db, row.userId));
-  if (!row || !user || (row.email && row.email !== user.email)) throw invalidToken();
-  await updateUser(ctx.db, user.id, { emailVerified: true });
+export async function verifyEmail(db: Db, token: string): Promise<{ status: 'OK' }> {
+  const row = await consumeUserToken(db, token, 'VERIFY_EMAIL');
+  const user = row && (await users.findUserById(db, row.userId));
+  if (!row || !user || (row.email && row.email !== user.email)) throw users.invalidToken();
+  await users.updateUser(db, user.id, { emailVerified: true });
+  return { status: 'OK' };
 }
 
-export async function signin(ctx: Ctx, request: FastifyRequest, reply: FastifyReply, formFields: Array<{ id: string; value: unknown }>) {
+export async function signin(deps: AuthDeps, request: FastifyRequest, reply: FastifyReply, formFields: TextFormField[]) {
   const f = readFormFields(formFields, ['email', 'password']);
-  const email = normalizeEmail(str(f.email));
+  const email = users.normalizeEmail(str(f.email));
   const password = typeof f.password === 'string' ? f.password : '';
   const errors = new FieldErrors();
   errors.add('email', requiredRule(email) ?? emailRule(email));
   errors.add('password', password ? null : 'validation.required');
   errors.throwIfAny();
-  ctx.limiter.hit([
-    [`signin:acct:${email}`, ctx.limiter.limits.signinAccount],
-    [`signin:ip:${request.ip}`, ctx.limiter.limits.signinAddress],
+  deps.limiter.hit([
+    [`signin:acct:${email}`, deps.limiter.limits.signinAccount],
+    [`signin:ip:${request.ip}`, deps.limiter.limits.signinAddress],
   ]);
-  const user = await findUserByEmail(ctx.db, email);
+  const user = await users.findUserByEmail(deps.db, email);
   if (!user) {
     await burnPasswordCheck(password);
     throw new AppError(401, 'INVALID_CREDENTIALS', 'errors.invalidCredentials');
   }
   if (!(await verifyPassword(user.passwordHash, password))) throw new AppError(401, 'INVALID_CREDENTIALS', 'errors.invalidCredentials');
   if (user.role === 'BLOCKED') throw new AppError(403, 'ACCOUNT_BLOCKED', 'errors.accountBlocked');
-  ctx.limiter.reset(`signin:acct:${email}`);
-  await startSession(ctx.db, request, reply, ctx.sessionOptions, user.id, { twoFactorPending: user.totpEnabled });
-  await updateUser(ctx.db, user.id, { lastLoginAt: new Date() });
+  deps.limiter.reset(`signin:acct:${email}`);
+  await startSession(deps.db, request, reply, deps.sessionOptions, user.id, { twoFactorPending: user.totpEnabled });
+  await users.updateUser(deps.db, user.id, { lastLoginAt: new Date() });
   return user;
 }
 
-/** Always answers OK, so the call does not reveal which addresses have accounts. */
-export async function requestPasswordReset(ctx: Ctx, request: FastifyRequest, formFields: Array<{ id: string; value: unknown }>) {
+/**
+ * Always answers OK, after the same time for known and unknown addresses (RESET_ANSWER_MS; the token and
+ * the mail are made without delaying it), so the call does not reveal which addresses have accounts.
+ */
+export async function requestPasswordReset(deps: AuthDeps, request: FastifyRequest, formFields: TextFormField[]): Promise<{ status: 'OK' }> {
+  const started = Date.now();
   const f = readFormFields(formFields, ['email']);
-  const email = normalizeEmail(str(f.email));
+  const email = users.normalizeEmail(str(f.email));
   new FieldErrors().add('email', requiredRule(email) ?? emailRule(email)).throwIfAny();
-  ctx.limiter.hit([
-    [`reset:acct:${email}`, ctx.limiter.limits.resetAccount],
-    [`reset:ip:${request.ip}`, ctx.limiter.limits.resetAddress],
+  deps.limiter.hit([
+    [`reset:acct:${email}`, deps.limiter.limits.resetAccount],
+    [`reset:ip:${request.ip}`, deps.limiter.limits.resetAddress],
   ]);
-  const user = await findUserByEmail(ctx.db, email);
-  if (!user || user.role === 'BLOCKED') return;
-  const token = await issueUserToken(ctx.db, user.id, 'RESET_PASSWORD');
-  const link = `${ctx.config.publicUrl}/auth/reset-password?token=${encodeURIComponent(token)}`;
-  await ctx.mailer.send({ to: user.email, ...renderMail('resetPassword', user.language, { name: user.name, link }) });
+  const user = await users.findUserByEmail(deps.db, email);
+  // The token and the mail do not delay the answer: known and unknown addresses do the same work before it.
+  if (user && user.role !== 'BLOCKED') {
+    void sendResetMail(deps, user).catch((err: unknown) => request.log.error({ err }, 'password reset mail failed'));
+  }
+  const wait = RESET_ANSWER_MS - (Date.now() - started);
+  if (wait > 0) await sleep(wait);
+  return { status: 'OK' };
 }
 
-/** Sets the new password, ends every session of the account (whoever had the old password is out). */
-export async function resetPassword(ctx: Ctx, request: FastifyRequest, token: string, formFields: Array<{ id: string; value: unknown }>) {
+async function sendResetMail(deps: AuthDeps, user: users.UserRow): Promise<void> {
+  const token = await issueUserToken(deps.db, user.id, 'RESET_PASSWORD');
+  const link = `${deps.publicUrl}/auth/reset-password?token=${encodeURIComponent(token)}`;
+  await deps.mailer.send({ to: user.email, ...renderMail('resetPassword', user.language, { name: user.name, link }) });
+}
+
+/**
+ * Sets the new password, ends every session of the account and revokes its access keys (whoever had the
+ * old password is out).
+ */
+export async function resetPassword(deps: AuthDeps, request: FastifyRequest, token: string, formFields: TextFormField[]): Promise<{ status: 'OK' }> {
   const f = readFormFields(formFields, ['password']);
   const password = typeof f.password === 'string' ? f.password : '';
   new FieldErrors().add('password', password ? passwordRule(password) : 'validation.required').throwIfAny();
-  ctx.limiter.hit([[`reset:ip:${request.ip}`, ctx.limiter.limits.resetAddress]]);
-  const row = await consumeUserToken(ctx.db, token, 'RESET_PASSWORD');
-  if (!row) throw invalidToken();
-  await updateUser(ctx.db, row.userId, { passwordHash: await hashPassword(password) });
-  await endAllSessions(ctx.db, row.userId);
+  deps.limiter.hit([[`reset:ip:${request.ip}`, deps.limiter.limits.resetAddress]]);
+  const row = await consumeUserToken(deps.db, token, 'RESET_PASSWORD');
+  if (!row) throw users.invalidToken();
+  await users.setPassword(deps.db, row.userId, password);
+  await endAllSessions(deps.db, row.userId);
+  return { status: 'OK' };
 }
 
-export const invalidToken = () => new AppError(400, 'INVALID_TOKEN', 'errors.invalidToken', {}, [{ field: 'token', key: 'errors.invalidToken' }]);
+/** The Me of a user who has just signed in or up. */
+export async function meAfterSignin(db: Db, userId: string, twoFactorPending: boolean) {
+  const user = await users.findUserById(db, userId);
+  if (!user) throw new AppError(401, 'UNAUTHENTICATED', 'errors.unauthenticated');
+  return users.presentMe({ ...(await loadUserContext(db, user)), twoFactorPending });
+}

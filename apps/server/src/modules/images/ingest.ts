@@ -1,22 +1,17 @@
-import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { AppError } from '../../platform/http/errors.ts';
 import { sniffImage } from '../users/service.ts';
+import { fileHead, type ReceivedFile } from '../../platform/storage/upload.ts';
+import { MAX_IMAGE_PIXELS, render } from './render.ts';
 
-/** Decompression-bomb guard: images up to 100 megapixels. */
-export const MAX_IMAGE_PIXELS = 100_000_000;
-export const THUMBNAIL_SIZE = 256;
-export const DISPLAY_SIZE = 2048;
+export { MAX_IMAGE_PIXELS, THUMBNAIL_SIZE, DISPLAY_SIZE } from './render.ts';
 
 export interface IngestedImage {
-  orginalFilename: string;
+  file: ReceivedFile;
   format: 'png' | 'jpeg' | 'tiff';
   width: number;
   height: number;
   bitDepth: number;
-  size: number;
-  sha256: string;
-  original: Buffer;
   thumbnail: Buffer;
   display: Buffer;
 }
@@ -24,20 +19,21 @@ export interface IngestedImage {
 const bitDepthOf = (depth: string | undefined) => (depth === 'ushort' || depth === 'short' ? 16 : depth === 'float' || depth === 'uint' ? 32 : 8);
 
 /**
- * Checks one uploaded file by its content (PNG, JPEG or TIFF 8/16-bit), refuses anything else, corrupt data
- * and images over the pixel limit, and makes the `thumbnail` (256 px) and `display` (long side ≤ 2048, WebP)
- * renditions. Throws an AppError naming the file; nothing is stored here.
+ * Checks one received file by its content (PNG, JPEG or TIFF 8/16-bit, from the file's head), refuses anything
+ * else, corrupt data and images over the pixel limit, and makes the renditions (render.ts). The file is read from disk by libvips, never
+ * loaded whole. Throws an AppError
+ * naming the file; nothing is stored here.
  */
-export async function ingestImage(filename: string, data: Buffer): Promise<IngestedImage> {
-  const name = filename.replace(/[\\/]/g, '_').slice(0, 255) || 'image';
-  const format = sniffImage(data);
+export async function ingestImage(file: ReceivedFile): Promise<IngestedImage> {
+  const name = file.filename;
+  const format = sniffImage(await fileHead(file.path));
   if (!format)
     throw new AppError(415, 'UNSUPPORTED_IMAGE', 'errors.unsupportedAnalysisImage', { file: name }, [
       { field: 'files', key: 'errors.unsupportedAnalysisImage', vars: { file: name } },
     ]);
   let meta: sharp.Metadata;
   try {
-    meta = await sharp(data, { limitInputPixels: false }).metadata();
+    meta = await sharp(file.path, { limitInputPixels: false }).metadata();
   } catch {
     throw corrupt(name);
   }
@@ -47,26 +43,10 @@ export async function ingestImage(filename: string, data: Buffer): Promise<Inges
       { field: 'files', key: 'errors.imageTooLarge', vars: { file: name, max: '100' } },
     ]);
   }
+  const bitDepth = bitDepthOf(meta.depth);
   try {
-    const base = () => sharp(data, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' }).rotate();
-    // 16-bit images are stretched to their own range for the 8-bit renditions, as an image viewer shows them.
-    const prepare = (img: sharp.Sharp) => (bitDepthOf(meta.depth) > 8 ? img.normalise() : img);
-    const [thumbnail, display] = await Promise.all([
-      prepare(base()).resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 80 }).toBuffer(),
-      prepare(base()).resize(DISPLAY_SIZE, DISPLAY_SIZE, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 90 }).toBuffer(),
-    ]);
-    return {
-      orginalFilename: name,
-      format,
-      width: meta.width,
-      height: meta.height,
-      bitDepth: bitDepthOf(meta.depth),
-      size: data.length,
-      sha256: createHash('sha256').update(data).digest('hex'),
-      original: data,
-      thumbnail,
-      display,
-    };
+    const { thumbnail, display } = await render(file.path, file.size, bitDepth);
+    return { file, format, width: meta.width, height: meta.height, bitDepth, thumbnail, display };
   } catch (err) {
     if (err instanceof AppError) throw err;
     throw corrupt(name);

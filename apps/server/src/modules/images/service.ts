@@ -1,72 +1,177 @@
 import { randomUUID } from 'node:crypto';
-import type { Ctx } from '../../app.ts';
+import type { FastifyRequest } from 'fastify';
+import type { Image, StorageQuota, StorageUsage } from '@lamella/contracts';
+import { QuotaLicenseTypes } from '@lamella/contracts';
+import type { Config } from '../../config.ts';
 import type { AuthContext } from '../../platform/auth/session.ts';
+import type { Db } from '../../platform/db/client.ts';
 import { AppError, notFound } from '../../platform/http/errors.ts';
-import { images } from '../../platform/db/schema/index.ts';
+import type { Storage } from '../../platform/storage/storage.ts';
+import { recordAudit } from '../audit/service.ts';
+import { presentAccount } from '../users/service.ts';
 import { ingestImage, type IngestedImage } from './ingest.ts';
-import { findImage, type ImageRow } from './repo.ts';
+import * as repo from './repo.ts';
+import { quotaExceeded, receiveMultipart, sweepStaleUploads, uploadsDir } from '../../platform/storage/upload.ts';
 
-export const renditionKey = (image: Pick<ImageRow, 'filename'>, kind: 'thumbnail' | 'display') =>
+export type { ImageRow } from './repo.ts';
+const MB = 1024 * 1024;
+
+/** What the images module needs: its tables, the file store, and the upload limits (read per request). */
+export interface ImagesDeps {
+  db: Db;
+  storage: Storage;
+  config: Pick<Config, 'dataDir' | 'maxUploadMb' | 'maxUploadRequestMb'>;
+}
+
+export const present = (i: repo.ImageRow): Image => ({
+  id: i.id,
+  orginalFilename: i.orginalFilename,
+  width: i.width,
+  height: i.height,
+  format: i.format,
+  size: i.size,
+  validated: i.validated,
+  createdAt: i.createdAt.toISOString(),
+});
+
+export const renditionKey = (image: Pick<repo.ImageRow, 'filename'>, kind: 'thumbnail' | 'display') =>
   image.filename.replace(/\/original$/, `/${kind}.webp`);
 
+const contentTypes: Record<string, string> = { png: 'image/png', jpeg: 'image/jpeg', tiff: 'image/tiff' };
+export const contentTypeOf = (image: Pick<repo.ImageRow, 'format'>) => contentTypes[image.format] ?? 'application/octet-stream';
+
+export async function sweepUploads(deps: ImagesDeps): Promise<void> {
+  await sweepStaleUploads(uploadsDir(deps.config.dataDir));
+}
+
+const noFiles = () => new AppError(400, 'FILE_MISSING', 'errors.noFiles', {}, [{ field: 'files', key: 'errors.noFiles' }]);
+
 /**
- * Stores a batch of uploads all-or-nothing: every file is checked first; then originals and renditions are
- * written and the rows inserted in one transaction; on any failure the written files are removed.
+ * The storage quota of a user: the quota ADMIN set for the licence type of their active licence (staff count
+ * as UNLIMITED; a user without a licence as DEMO). Null: no quota.
  */
-export async function storeUploads(
-  ctx: Ctx,
-  ownerId: string,
-  files: Array<{ filename: string; data: Buffer }>,
-  allowedTrainingUse: boolean,
-): Promise<ImageRow[]> {
-  if (!files.length) throw new AppError(400, 'FILE_MISSING', 'errors.noFiles', {}, [{ field: 'files', key: 'errors.noFiles' }]);
-  const ingested: IngestedImage[] = [];
-  for (const f of files) ingested.push(await ingestImage(f.filename, f.data));
+async function quotaOf(db: Db, user: AuthContext['user']): Promise<{ licenseType: repo.LicenseType | null; quotaBytes: number | null }> {
+  const account = await presentAccount(db, user);
+  const licenseType = (account.license?.type ?? null) as repo.LicenseType | null;
+  const quotaMb = await repo.findQuota(db, licenseType ?? 'DEMO');
+  return { licenseType, quotaBytes: quotaMb === null ? null : quotaMb * MB };
+}
+
+export async function storageUsage(deps: ImagesDeps, user: AuthContext['user']): Promise<StorageUsage> {
+  const [used, quota] = await Promise.all([repo.usedBytes(deps.db, user.id), quotaOf(deps.db, user)]);
+  return {
+    usedBytes: used,
+    quotaBytes: quota.quotaBytes,
+    licenseType: quota.licenseType,
+    maxFileBytes: Math.floor(deps.config.maxUploadMb * MB),
+    maxRequestBytes: Math.floor(deps.config.maxUploadRequestMb * MB),
+  };
+}
+
+/**
+ * An upload, all-or-nothing: the files are streamed to temporary files within the per-file, per-request and
+ * quota limits; every file is checked by content; then originals (moved, not copied) and renditions are
+ * stored and the rows inserted in one transaction that checks the quota again. On any failure the stored
+ * files and the temporary files are removed: nothing half-written stays.
+ */
+export async function upload(deps: ImagesDeps, request: FastifyRequest, auth: AuthContext): Promise<Image[]> {
+  const { db, storage } = deps;
+  const owner = auth.user;
+  const usage = await storageUsage(deps, owner);
+  if (!request.isMultipart()) throw noFiles();
+  const { files, dispose } = await receiveMultipart(request, {
+    tmpRoot: uploadsDir(deps.config.dataDir),
+    fileField: 'files',
+    limits: {
+      fileBytes: usage.maxFileBytes,
+      requestBytes: usage.maxRequestBytes,
+      quotaBytes: usage.quotaBytes,
+      remainingQuotaBytes: usage.quotaBytes === null ? null : usage.quotaBytes - usage.usedBytes,
+    },
+  });
   const written: string[] = [];
   try {
-    const rows = ingested.map((img) => {
+    if (!files.length) throw noFiles();
+    const ingested: IngestedImage[] = [];
+    for (const f of files) ingested.push(await ingestImage(f));
+    const planned = ingested.map((img) => {
       const id = randomUUID();
-      const base = `images/${ownerId}/${id}`;
-      return { img, id, base };
+      return { img, id, base: `images/${owner.id}/${id}` };
     });
-    for (const { img, base } of rows) {
+    for (const { img, base } of planned) {
+      await storage.putFile(`${base}/original`, img.file.path, { move: true });
+      written.push(`${base}/original`);
       for (const [key, data] of [
-        [`${base}/original`, img.original],
         [`${base}/thumbnail.webp`, img.thumbnail],
         [`${base}/display.webp`, img.display],
       ] as const) {
-        await ctx.storage.put(key, data);
+        await storage.put(key, data);
         written.push(key);
       }
     }
-    return await ctx.db
-      .insert(images)
-      .values(
-        rows.map(({ img, id, base }) => ({
+    const incoming = files.reduce((n, f) => n + f.size, 0);
+    const rows = await db.transaction(async (tx) => {
+      const t = tx as unknown as Db;
+      await repo.lockOwnerUploads(t, owner.id);
+      if (usage.quotaBytes !== null) {
+        const used = await repo.usedBytes(t, owner.id);
+        if (used + incoming > usage.quotaBytes) throw quotaExceeded(usage.quotaBytes, usage.quotaBytes - used);
+      }
+      return repo.insertImages(
+        t,
+        planned.map(({ img, id, base }) => ({
           id,
-          ownerId,
-          orginalFilename: img.orginalFilename,
+          ownerId: owner.id,
+          orginalFilename: img.file.filename,
           filename: `${base}/original`,
-          sha256: img.sha256,
+          sha256: img.file.sha256,
           format: img.format,
           width: img.width,
           height: img.height,
           bitDepth: img.bitDepth,
-          size: img.size,
-          allowedTrainingUse,
+          size: img.file.size,
+          allowedTrainingUse: owner.trainingConsent,
         })),
-      )
-      .returning();
+      );
+    });
+    return rows.map(present);
   } catch (err) {
-    await Promise.all(written.map((k) => ctx.storage.delete(k)));
+    await Promise.all(written.map((k) => storage.delete(k)));
     throw err;
+  } finally {
+    await dispose();
   }
 }
 
+export async function listOwn(db: Db, ownerId: string): Promise<Image[]> {
+  return (await repo.listOwnImages(db, ownerId, 500)).map(present);
+}
+
 /** The image if the caller owns it (or is ADMIN); otherwise 404, never 403, so ids reveal nothing. */
-export async function readableImage(ctx: Ctx, auth: AuthContext, id: string): Promise<ImageRow> {
-  const image = await findImage(ctx.db, id);
+export async function readableImage(db: Db, auth: AuthContext, id: string): Promise<repo.ImageRow> {
+  const image = await repo.findImage(db, id);
   if (!image || (image.ownerId !== auth.user.id && auth.user.role !== 'ADMIN') || (image.isDeleted && auth.user.role !== 'ADMIN'))
     throw notFound('image');
   return image;
+}
+
+export async function listQuotas(db: Db): Promise<StorageQuota[]> {
+  const rows = await repo.listQuotas(db);
+  return QuotaLicenseTypes.map((licenseType) => ({ licenseType, quotaMb: rows.find((r) => r.licenseType === licenseType)?.quotaMb ?? null }));
+}
+
+/** ADMIN sets the storage quota of licence types (audited, in the same transaction). */
+export async function setQuotas(db: Db, actorId: string, quotas: StorageQuota[]): Promise<StorageQuota[]> {
+  await db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    for (const q of quotas) await repo.upsertQuota(t, q.licenseType, q.quotaMb);
+    await recordAudit(t, { actorId, action: 'storage.quota.set', targetType: 'storage_quota', targetId: null, details: { quotas } });
+  });
+  return listQuotas(db);
+}
+
+/** Width and height of an image, for another domain that already checked access (the masks of a job). */
+export async function dimensions(db: Db, id: string): Promise<{ width: number; height: number } | null> {
+  const image = await repo.findImage(db, id);
+  return image ? { width: image.width, height: image.height } : null;
 }

@@ -3,11 +3,12 @@ import type { Db } from '../../platform/db/client.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 import { computeModels, executors, images, jobs, masks, modelVersions, nodes, results, users } from '../../platform/db/schema/index.ts';
 import { jobCacheKey } from './cache-key.ts';
-import { LauncherUnavailable, ModelError, launcherHealth, runOnLauncher } from './launcher-client.ts';
+import { LauncherBusy, LauncherUnavailable, ModelError, launcherHealth, runOnLauncher } from './launcher-client.ts';
 import type { JobRow } from './present.ts';
 
 export const MAX_ATTEMPTS = 3;
-const LEASE_MS = 30_000;
+/** Default job lease (`JOB_LEASE_SECONDS`). */
+export const DEFAULT_LEASE_MS = 30_000;
 const HEALTH_EVERY_MS = 5_000;
 const HEALTHY_FOR_MS = 15_000;
 const JOB_TIMEOUT_MS = 10 * 60_000;
@@ -21,9 +22,13 @@ type ExecutorRow = typeof executors.$inferSelect & { ip: string };
 /**
  * Hands NEW jobs to free launchers. The jobs table is the queue: a job is claimed with
  * `FOR UPDATE SKIP LOCKED`, so several server replicas never take the same job; a PENDING job carries a
- * lease that its dispatcher renews, and an expired lease (a server that died) puts the job back to NEW.
- * A launcher that cannot be reached costs an attempt; after MAX_ATTEMPTS the job is FAILED with the error
- * kept. A model that fails on its input fails the job at once.
+ * lease that its dispatcher renews every third of the lease, and an expired lease (a server that died) puts
+ * the job back to NEW. While a job runs, every NDJSON line of the launcher (started, heartbeat, progress) is a
+ * heartbeat: it sets jobs.heartbeat_at (and progress) and extends the lease. A launcher that sends nothing for
+ * a whole lease is not responding: the request is aborted and the job costs an attempt. A launcher that
+ * cannot be reached costs an attempt too; after MAX_ATTEMPTS the job is FAILED with the error kept. A model
+ * that fails on its input fails the job at once. `attempts` fences every write of a running job: a dispatcher
+ * whose lease was taken over changes nothing.
  */
 export class Dispatcher implements JobEvents {
   /** Jobs this dispatcher runs on each launcher now. */
@@ -46,8 +51,18 @@ export class Dispatcher implements JobEvents {
       log?: (msg: string) => void;
       /** Embedded database: this process is the only dispatcher, so PENDING jobs at start are orphans. */
       soleDispatcher: boolean;
+      /** Lease of a running job (`JOB_LEASE_SECONDS`); also the heartbeat window of its launcher. */
+      leaseMs?: number;
     },
-  ) {}
+  ) {
+    this.leaseMs = deps.leaseMs ?? DEFAULT_LEASE_MS;
+  }
+
+  private readonly leaseMs: number;
+
+  private logError(what: string, err: unknown): void {
+    this.deps.log?.(`dispatcher: ${what}: ${err instanceof Error ? err.message : String(err)}`);
+  }
 
   async start(): Promise<void> {
     if (this.deps.soleDispatcher) {
@@ -55,7 +70,13 @@ export class Dispatcher implements JobEvents {
       await this.deps.db.update(executors).set({ busyJobId: null });
     }
     await this.checkHealth();
-    this.healthTimer = setInterval(() => void this.checkHealth().then(() => this.wake()), HEALTH_EVERY_MS);
+    this.healthTimer = setInterval(
+      () =>
+        void this.checkHealth()
+          .catch((err) => this.logError('health check', err))
+          .then(() => this.wake()),
+      HEALTH_EVERY_MS,
+    );
     this.healthTimer.unref();
     this.timer = setInterval(() => this.wake(), 1000);
     this.timer.unref();
@@ -149,7 +170,8 @@ export class Dispatcher implements JobEvents {
         status: 'PENDING',
         executorId,
         startedAt: sql`now()`,
-        leaseUntil: new Date(Date.now() + LEASE_MS),
+        leaseUntil: new Date(Date.now() + this.leaseMs),
+        heartbeatAt: null,
         attempts: sql`${jobs.attempts} + 1`,
         progress: 0,
       })
@@ -162,20 +184,70 @@ export class Dispatcher implements JobEvents {
     return row ?? null;
   }
 
+  /** Runs a claimed job; never rejects (every error is logged). */
   private async run(job: JobRow, executor: ExecutorRow): Promise<void> {
+    try {
+      await this.runOnce(job, executor);
+    } catch (err) {
+      this.logError(`job ${job.id}`, err);
+    }
+  }
+
+  /** The running job's row, fenced: only while it is still PENDING under this claim (same attempt). */
+  private mine(job: JobRow) {
+    return and(eq(jobs.id, job.id), eq(jobs.status, 'PENDING'), eq(jobs.attempts, job.attempts));
+  }
+
+  private async runOnce(job: JobRow, executor: ExecutorRow): Promise<void> {
     const { db, storage } = this.deps;
-    const lease = setInterval(() => {
-      void db
-        .update(jobs)
-        .set({ leaseUntil: new Date(Date.now() + LEASE_MS) })
-        .where(and(eq(jobs.id, job.id), eq(jobs.status, 'PENDING')));
-    }, LEASE_MS / 3);
+    const leaseMs = this.leaseMs;
+    const abort = new AbortController();
+    /** Last line from the launcher (the request's start counts as one). */
+    let lastBeat = Date.now();
+    let progress: number | undefined;
+    let started = false;
+    let dirty = false;
+    let writing: Promise<void> | null = null;
+    /** Renews the lease and records the heartbeat; one write at a time, coalescing what comes meanwhile. */
+    const persist = () => {
+      dirty = true;
+      if (writing || abort.signal.aborted) return;
+      const write = async () => {
+        while (dirty && !abort.signal.aborted) {
+          dirty = false;
+          const set: Partial<typeof jobs.$inferInsert> = { leaseUntil: new Date(Date.now() + leaseMs), heartbeatAt: new Date(lastBeat) };
+          if (progress !== undefined) set.progress = progress;
+          if (started) {
+            set.startedAt = new Date(lastBeat);
+            started = false;
+          }
+          try {
+            const rows = await db.update(jobs).set(set).where(this.mine(job)).returning({ id: jobs.id });
+            if (!rows.length) abort.abort(new LauncherUnavailable('the job lease was lost (the job was given to another dispatcher)'));
+          } catch (err) {
+            this.logError(`lease of job ${job.id}`, err);
+          }
+        }
+      };
+      writing = write().finally(() => (writing = null));
+    };
+    // Watchdog: every third of the lease, renew it while the launcher answers; abort when it went silent.
+    const watchdog = setInterval(() => {
+      if (Date.now() - lastBeat <= leaseMs) return persist();
+      // A busy event loop runs timers before pending I/O: look again once the waiting lines are read.
+      setImmediate(() => {
+        const silent = Date.now() - lastBeat;
+        if (silent <= leaseMs) return persist();
+        abort.abort(new LauncherUnavailable(`launcher not responding (no heartbeat for ${Math.round(silent / 100) / 10} s)`));
+      });
+    }, leaseMs / 3);
     try {
       const [image] = await db.select().from(images).where(eq(images.id, job.imageId));
       const [model] = await db.select().from(computeModels).where(eq(computeModels.id, job.modelId));
       const [owner] = await db.select({ language: users.language }).from(users).where(eq(users.id, job.ownerId));
       const mask = job.maskId ? (await db.select().from(masks).where(eq(masks.id, job.maskId)))[0] : undefined;
       const [imageBytes, maskBytes] = await Promise.all([storage.get(image.filename), mask ? storage.get(mask.storageKey) : Promise.resolve(null)]);
+      lastBeat = Date.now();
       const out = await runOnLauncher(
         `http://${executor.ip}:${executor.port}`,
         {
@@ -190,10 +262,22 @@ export class Dispatcher implements JobEvents {
         maskBytes,
         {
           timeoutMs: JOB_TIMEOUT_MS,
+          signal: abort.signal,
+          heartbeatMs: Math.max(100, Math.min(5000, Math.floor(leaseMs / 3))),
+          onBeat: (p) => {
+            lastBeat = Date.now();
+            if (p !== undefined) progress = p;
+            persist();
+          },
           // "Started at" is when the launcher took the job: its delay after creation is the queue's overhead.
-          onStarted: () => void db.update(jobs).set({ startedAt: new Date() }).where(eq(jobs.id, job.id)),
+          onStarted: () => {
+            started = true;
+            persist();
+          },
         },
       );
+      clearInterval(watchdog);
+      await writing;
       const [resultRow] = await db
         .insert(results)
         .values({
@@ -218,10 +302,27 @@ export class Dispatcher implements JobEvents {
         files[safe] = key;
       }
       await db.update(results).set({ files }).where(eq(results.id, resultRow.id));
-      await this.finish(job, { status: 'FINISHED', resultId: resultRow.id, error: null });
+      if (!(await this.finish(job, { status: 'FINISHED', resultId: resultRow.id, error: null }))) {
+        // The lease was lost meanwhile: the job belongs to another run now; drop this run's result.
+        this.deps.log?.(`job ${job.id}: lease lost before the result was saved; result discarded`);
+        await db.delete(results).where(eq(results.id, resultRow.id));
+        await Promise.all(Object.values(files).map((key) => storage.delete(key).catch(() => undefined)));
+      }
     } catch (err) {
+      clearInterval(watchdog);
+      await writing;
       if (err instanceof ModelError) {
         await this.finish(job, { status: 'FAILED', resultId: null, error: `${err.code}: ${err.message}` });
+      } else if (err instanceof LauncherBusy) {
+        // The launcher is full (e.g. still finishing a job it was given before it hung): the job never
+        // started there, so the claim is undone without costing an attempt.
+        this.healthy.delete(executor.id);
+        const [row] = await db
+          .update(jobs)
+          .set({ status: 'NEW', executorId: null, leaseUntil: null, startedAt: null, progress: null, attempts: sql`${jobs.attempts} - 1` })
+          .where(this.mine(job))
+          .returning({ id: jobs.id });
+        if (row) this.deps.notify(job.ownerId, 'job', { id: job.id, status: 'NEW' });
       } else {
         const message = err instanceof Error ? err.message : String(err);
         if (err instanceof LauncherUnavailable) this.healthy.delete(executor.id);
@@ -233,15 +334,17 @@ export class Dispatcher implements JobEvents {
             error: `LAUNCHER_UNAVAILABLE: the job could not be completed after ${job.attempts} attempts (${message})`,
           });
         } else {
-          await db
+          const [row] = await db
             .update(jobs)
             .set({ status: 'NEW', executorId: null, leaseUntil: null, startedAt: null, progress: null, error: message })
-            .where(eq(jobs.id, job.id));
-          this.deps.notify(job.ownerId, 'job', { id: job.id, status: 'NEW' });
+            .where(this.mine(job))
+            .returning({ id: jobs.id });
+          if (row) this.deps.notify(job.ownerId, 'job', { id: job.id, status: 'NEW' });
         }
       }
     } finally {
-      clearInterval(lease);
+      clearInterval(watchdog);
+      if (!abort.signal.aborted) abort.abort(new Error('run ended'));
       await db
         .update(executors)
         .set({ busyJobId: null })
@@ -249,7 +352,8 @@ export class Dispatcher implements JobEvents {
     }
   }
 
-  private async finish(job: JobRow, r: { status: 'FINISHED' | 'FAILED'; resultId: string | null; error: string | null }): Promise<void> {
+  /** Ends the job if it is still this run's (fenced); false when the lease was lost meanwhile. */
+  private async finish(job: JobRow, r: { status: 'FINISHED' | 'FAILED'; resultId: string | null; error: string | null }): Promise<boolean> {
     const now = new Date();
     const [row] = await this.deps.db
       .update(jobs)
@@ -263,9 +367,10 @@ export class Dispatcher implements JobEvents {
         durationMs: sql`(extract(epoch from (${now.toISOString()}::timestamptz - ${jobs.startedAt})) * 1000)::bigint`,
         waitMs: sql`(extract(epoch from (${jobs.startedAt} - ${jobs.createdAt})) * 1000)::bigint`,
       })
-      .where(eq(jobs.id, job.id))
+      .where(this.mine(job))
       .returning();
     if (row) this.deps.notify(row.ownerId, 'job', { id: row.id, status: row.status });
+    return Boolean(row);
   }
 
   /** PENDING jobs whose dispatcher stopped renewing the lease go back to the queue (or fail after the limit). */

@@ -1,43 +1,26 @@
-import { and, eq, inArray, notInArray } from 'drizzle-orm';
-import type { Ctx } from '../../app.ts';
-import { computeModels, images, jobs, results } from '../../platform/db/schema/index.ts';
+import type { Db } from '../../platform/db/client.ts';
 import { notFound } from '../../platform/http/errors.ts';
-import type { UserRow } from '../users/repo.ts';
-
-const quote = (s: string, sep: string) => (s.includes(sep) || s.includes('"') || s.includes('\n') ? `"${s.replace(/"/g, '""')}"` : s);
+import { CSV_BOM, csvLine, type CsvOptions } from '../../platform/http/csv.ts';
+import * as repo from './repo.ts';
 
 /**
  * One row per job: job, image, model, version, status, date, then every measurement key found in the jobs.
- * Numbers use the user's decimal separator (comma → fields separated by ';', as spreadsheets expect).
+ * Written with platform/http/csv.ts: text cells that a spreadsheet would run as a formula (an image named
+ * `=HYPERLINK(…)`) get a leading apostrophe; numbers stay numbers, with the user's decimal separator
+ * (comma → fields separated by ';', as spreadsheets expect).
  */
-export async function jobsCsv(ctx: Ctx, user: UserRow, ids: string[]): Promise<string> {
-  const rows = await ctx.db
-    .select({ job: jobs, image: images.orginalFilename, model: computeModels.displayName, measurements: results.measurements })
-    .from(jobs)
-    .innerJoin(images, eq(images.id, jobs.imageId))
-    .innerJoin(computeModels, eq(computeModels.id, jobs.modelId))
-    .leftJoin(results, eq(results.id, jobs.resultId))
-    .where(and(inArray(jobs.id, ids), eq(jobs.ownerId, user.id), eq(jobs.deleted, false), notInArray(jobs.source, ['SANDBOX', 'IDENTIFICATION'])));
+export async function jobsCsv(db: Db, user: { id: string; csvDecimalSeparator: string | null }, ids: string[]): Promise<string> {
+  const rows = await repo.exportRows(db, user.id, ids);
   if (rows.length !== new Set(ids).size) throw notFound('job');
-  const comma = user.csvDecimalSeparator !== 'dot';
-  const sep = comma ? ';' : ',';
+  const options: CsvOptions = user.csvDecimalSeparator !== 'dot' ? { separator: ';', decimal: ',' } : { separator: ',', decimal: '.' };
   const keys = [...new Set(rows.flatMap((r) => Object.keys(r.measurements ?? {})))].sort();
-  const fmt = (v: unknown) => {
-    if (typeof v === 'number') return comma ? String(v).replace('.', ',') : String(v);
-    if (v === null || v === undefined) return '';
-    return quote(typeof v === 'string' ? v : JSON.stringify(v), sep);
-  };
-  const header = ['jobId', 'image', 'model', 'modelVersion', 'status', 'createdAt', ...keys].join(sep);
-  const lines = rows.map((r) =>
-    [
-      r.job.id,
-      quote(r.image, sep),
-      quote(r.model, sep),
-      r.job.modelVersion,
-      r.job.status,
-      r.job.createdAt.toISOString(),
-      ...keys.map((k) => fmt((r.measurements ?? {})[k])),
-    ].join(sep),
-  );
-  return '\uFEFF' + [header, ...lines].join('\r\n') + '\r\n';
+  const header = csvLine(['jobId', 'image', 'model', 'modelVersion', 'status', 'createdAt', ...keys], options);
+  const lines = rows.map((r) => {
+    const m = r.measurements ?? {};
+    return csvLine(
+      [r.job.id, r.image, r.model, r.job.modelVersion, r.job.status, r.job.createdAt, ...keys.map((k) => (Object.hasOwn(m, k) ? m[k] : null))],
+      options,
+    );
+  });
+  return CSV_BOM + header + lines.join('');
 }

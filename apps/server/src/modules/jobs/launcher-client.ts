@@ -15,8 +15,11 @@ export class ModelError extends Error {
   }
 }
 
-/** The launcher could not be reached or broke off: the job may succeed on another launcher. */
+/** The launcher could not be reached, broke off or stopped answering: the job may succeed on another launcher. */
 export class LauncherUnavailable extends Error {}
+
+/** The launcher refused the job because all its slots are taken (503 BUSY): the job did not start there. */
+export class LauncherBusy extends LauncherUnavailable {}
 
 export async function launcherHealth(baseUrl: string, timeoutMs = 3000) {
   const res = await fetch(`${baseUrl}/health`, { signal: AbortSignal.timeout(timeoutMs) });
@@ -30,24 +33,53 @@ export async function launcherHealth(baseUrl: string, timeoutMs = 3000) {
   };
 }
 
+export interface RunOptions {
+  timeoutMs: number;
+  /** Aborts the request (the dispatcher's watchdog: no heartbeat for a whole lease, or the lease was lost). */
+  signal?: AbortSignal;
+  /** Sent to the launcher: how often it must send a line (heartbeat) while the job runs. */
+  heartbeatMs?: number;
+  /** The launcher took the job (`started` line). */
+  onStarted?: () => void;
+  /** Any line from the launcher is a sign of life; `progress` (0..1) when the line carries one. */
+  onBeat?: (progress?: number) => void;
+}
+
+/**
+ * Runs a job on a launcher: POST /run, then reads its NDJSON answer. Every line (`started`, `heartbeat`,
+ * `progress`) is a heartbeat reported through `onBeat`; the caller aborts through `signal` when they stop.
+ */
 export async function runOnLauncher(
   baseUrl: string,
   job: { jobId: string; model: string; version: string; settings: unknown; crop: unknown; language: string },
   image: Buffer,
   mask: Buffer | null,
-  opts: { timeoutMs: number; onStarted?: () => void },
+  opts: RunOptions,
 ): Promise<LauncherResult> {
+  const signals = [AbortSignal.timeout(opts.timeoutMs)];
+  if (opts.signal) signals.push(opts.signal);
+  const signal = AbortSignal.any(signals);
+  /** An abort carries its reason (e.g. "launcher not responding"): report that, not a bare "aborted". */
+  const why = (err: unknown) =>
+    signal.aborted && signal.reason instanceof Error ? signal.reason.message : err instanceof Error ? err.message : String(err);
   const form = new FormData();
-  form.append('job', JSON.stringify(job));
+  form.append('job', JSON.stringify(opts.heartbeatMs ? { ...job, heartbeatMs: opts.heartbeatMs } : job));
   form.append('image', new Blob([image]), 'image');
   if (mask) form.append('mask', new Blob([mask]), 'mask.png');
   let res: Response;
   try {
-    res = await fetch(`${baseUrl}/run`, { method: 'POST', body: form, signal: AbortSignal.timeout(opts.timeoutMs) });
+    res = await fetch(`${baseUrl}/run`, { method: 'POST', body: form, signal });
   } catch (err) {
-    throw new LauncherUnavailable(err instanceof Error ? err.message : String(err));
+    throw new LauncherUnavailable(why(err));
   }
-  if (res.status !== 200 || !res.body) throw new LauncherUnavailable(`launcher answered ${res.status}`);
+  if (res.status === 503) {
+    await res.body?.cancel().catch(() => undefined);
+    throw new LauncherBusy('launcher answered 503 (busy)');
+  }
+  if (res.status !== 200 || !res.body) {
+    await res.body?.cancel().catch(() => undefined);
+    throw new LauncherUnavailable(`launcher answered ${res.status}`);
+  }
   const decoder = new TextDecoder();
   let buffer = '';
   try {
@@ -59,6 +91,8 @@ export async function runOnLauncher(
         buffer = buffer.slice(nl + 1);
         if (!line.trim()) continue;
         const msg = JSON.parse(line) as { type: string; [k: string]: unknown };
+        const progress = typeof msg.progress === 'number' && msg.progress >= 0 && msg.progress <= 1 ? msg.progress : undefined;
+        opts.onBeat?.(progress);
         if (msg.type === 'started') opts.onStarted?.();
         else if (msg.type === 'error') throw new ModelError(String(msg.code ?? 'ANALYSIS_FAILED'), String(msg.message ?? 'analysis failed'));
         else if (msg.type === 'result') {
@@ -75,7 +109,8 @@ export async function runOnLauncher(
     }
   } catch (err) {
     if (err instanceof ModelError) throw err;
-    throw new LauncherUnavailable(err instanceof Error ? err.message : String(err));
+    throw new LauncherUnavailable(why(err));
   }
+  if (signal.aborted) throw new LauncherUnavailable(why(null));
   throw new LauncherUnavailable('the launcher closed the connection before the result');
 }

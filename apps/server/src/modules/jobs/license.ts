@@ -2,7 +2,7 @@ import { and, countDistinct, eq, gt, inArray, isNull, or, sql } from 'drizzle-or
 import type { Db } from '../../platform/db/client.ts';
 import { jobs, licenses } from '../../platform/db/schema/index.ts';
 import { AppError } from '../../platform/http/errors.ts';
-import type { UserRow } from '../users/repo.ts';
+import type { UserRow } from '../users/service.ts';
 
 /**
  * A license limits the number of distinct images a user may analyse (DEMO, IMAGES_LIMITED) and/or the time

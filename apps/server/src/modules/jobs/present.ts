@@ -1,40 +1,32 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import type { Job, JobResultSummary, ResultItem, FeedbackFlag } from '@lamella/contracts';
 import type { Db } from '../../platform/db/client.ts';
-import { computeModels, customizationGroups, images, jobs, masks, results, userFeedback } from '../../platform/db/schema/index.ts';
+import { ratingsOfJobs } from '../feedback/service.ts';
+import * as repo from './repo.ts';
 
-export type JobRow = typeof jobs.$inferSelect;
+export type JobRow = repo.JobRow;
 
 const versionNumber = (v: string) => Number(v.replace(/\D/g, '')) || 0;
 
 /** A model version older than the model's current one makes the job Outdated. */
 export const isOutdated = (jobVersion: string, currentVersion: string) => versionNumber(jobVersion) < versionNumber(currentVersion);
 
+/** A result row as the contract's summary (items and flags are stored as the models wrote them). */
+export const presentResultSummary = (r: repo.ResultRow): JobResultSummary => ({
+  id: r.id,
+  results: r.items as ResultItem[],
+  feedback: r.feedback as FeedbackFlag[],
+  measurements: r.measurements,
+});
+
 /** The wire shape of user-app.md §3 "Job", for a batch of job rows (one query per joined table). */
-export async function presentJobs(db: Db, rows: JobRow[], opts: { withResults?: boolean } = {}) {
+export async function presentJobs(db: Db, rows: JobRow[]): Promise<Job[]> {
   if (!rows.length) return [];
-  const ids = rows.map((r) => r.id);
-  const uniq = <T>(xs: T[]) => [...new Set(xs)];
-  const [imgs, models, res, feedback, maskRows, customs] = await Promise.all([
-    db
-      .select({ id: images.id, orginalFilename: images.orginalFilename, width: images.width, height: images.height })
-      .from(images)
-      .where(inArray(images.id, uniq(rows.map((r) => r.imageId)))),
-    db
-      .select()
-      .from(computeModels)
-      .where(inArray(computeModels.id, uniq(rows.map((r) => r.modelId)))),
-    opts.withResults === false
-      ? Promise.resolve([])
-      : (() => {
-          const rids = uniq(rows.map((r) => r.resultId).filter((x): x is string => Boolean(x)));
-          return rids.length ? db.select().from(results).where(inArray(results.id, rids)) : Promise.resolve([]);
-        })(),
-    db.select().from(userFeedback).where(inArray(userFeedback.jobId, ids)),
-    db.select().from(masks).where(inArray(masks.jobId, ids)),
-    (() => {
-      const cids = uniq(rows.map((r) => r.customizationId).filter((x): x is string => Boolean(x)));
-      return cids.length ? db.select().from(customizationGroups).where(inArray(customizationGroups.id, cids)) : Promise.resolve([]);
-    })(),
+  const [[imgs, models, res, maskRows, customs], ratings] = await Promise.all([
+    repo.presentationParts(db, rows),
+    ratingsOfJobs(
+      db,
+      rows.map((r) => ({ jobId: r.id, userId: r.ownerId })),
+    ),
   ]);
   const byId = <T extends { id: string }>(xs: T[]) => new Map(xs.map((x) => [x.id, x]));
   const imgMap = byId(imgs);
@@ -44,9 +36,7 @@ export async function presentJobs(db: Db, rows: JobRow[], opts: { withResults?: 
   return rows.map((j) => {
     const model = modelMap.get(j.modelId)!;
     const result = j.resultId ? resMap.get(j.resultId) : undefined;
-    const fb = feedback.find((f) => f.jobId === j.id && f.userId === j.ownerId);
     const custom = j.customizationId ? customMap.get(j.customizationId) : undefined;
-    const jobMasks = maskRows.filter((m) => m.jobId === j.id);
     return {
       id: j.id,
       status: j.status,
@@ -61,9 +51,11 @@ export async function presentJobs(db: Db, rows: JobRow[], opts: { withResults?: 
       finishedAt: j.finishedAt?.toISOString() ?? null,
       progress: j.progress,
       resultId: j.resultId,
-      result: result ? { id: result.id, results: result.items, feedback: result.feedback, measurements: result.measurements } : null,
-      userFeedback: fb ? { rating: fb.rating, comment: fb.comment } : null,
-      masks: jobMasks.map((m) => ({ id: m.id, label: m.label, filename: m.filename, parentId: m.parentId, isSubmitted: m.isSubmitted })),
+      result: result ? presentResultSummary(result) : null,
+      userFeedback: ratings.get(j.id) ?? null,
+      masks: maskRows
+        .filter((m) => m.jobId === j.id)
+        .map((m) => ({ id: m.id, label: m.label, filename: m.filename, parentId: m.parentId, isSubmitted: m.isSubmitted })),
       withMasks: Boolean(j.maskId),
       crop: j.crop ?? null,
       outdated: isOutdated(j.modelVersion, model.version),
@@ -76,13 +68,4 @@ export async function presentJobs(db: Db, rows: JobRow[], opts: { withResults?: 
       failed: j.status === 'FAILED',
     };
   });
-}
-
-export async function findOwnJob(db: Db, ownerId: string, id: string): Promise<JobRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(jobs)
-    .where(and(eq(jobs.id, id), eq(jobs.ownerId, ownerId), eq(jobs.deleted, false)))
-    .limit(1);
-  return row;
 }

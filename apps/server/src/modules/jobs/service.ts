@@ -1,16 +1,31 @@
-import { and, eq, inArray, desc, isNotNull, or } from 'drizzle-orm';
-import type { Ctx } from '../../app.ts';
+import type { CreateJobsBody, Job, JobError, JobResult, ListJobsQuery, RerunJobsBody } from '@lamella/contracts';
+import type { Db } from '../../platform/db/client.ts';
 import type { AuthContext } from '../../platform/auth/session.ts';
+import type { Storage } from '../../platform/storage/storage.ts';
 import { AppError, notFound, validationFailed } from '../../platform/http/errors.ts';
-import { images, jobs, masks, projectShares, projects, results } from '../../platform/db/schema/index.ts';
-import { listAccessibleModels } from '../catalog/repo.ts';
-import { deepMerge } from '../admin/settings-schema.ts';
+import { listAccessibleModels } from '../catalog/service.ts';
+import { deepMerge } from '../compute-models/service.ts';
+import { lockJob, refreshJobAggregates, type JobAggregate } from '../admin-jobs/service.ts';
+import { dimensions } from '../images/service.ts';
+import { canAddJobs } from '../projects/service.ts';
+import type { JobEvents } from './dispatcher.ts';
 import { jobCacheKey } from './cache-key.ts';
 import { chargeLicense } from './license.ts';
-import type { JobRow } from './present.ts';
+import { presentJobs, presentResultSummary } from './present.ts';
+import type { SettingsResolver } from './settings.ts';
+import * as repo from './repo.ts';
 
+export type { SettingsResolver } from './settings.ts';
+export type JobRow = repo.JobRow;
 export type JobSource = JobRow['source'];
 export type Crop = { x: number; y: number; width: number; height: number };
+
+/** What creating jobs needs: the database, the queue's wake-up, and the customization settings of a user. */
+export interface JobsDeps {
+  db: Db;
+  jobEvents: JobEvents;
+  resolveSettings: SettingsResolver;
+}
 
 export interface CreateJobsInput {
   imageIds: string[];
@@ -27,28 +42,15 @@ export interface CreateJobsInput {
   customizationId?: string | null;
 }
 
-/**
- * Resolves the customization settings a user's jobs of a model run with (customization groups, issue 5);
- * `customizationId` asks for that group (the admin sandbox) when it belongs to the model. Wired by
- * modules/admin/customizations.ts.
- */
-export type SettingsResolver = (
-  db: Ctx['db'],
-  userId: string,
-  modelId: string,
-  customizationId?: string | null,
-) => Promise<{ customizationId: string | null; settings: Record<string, unknown> }>;
-let resolver: SettingsResolver = async () => ({ customizationId: null, settings: {} });
-export function setSettingsResolver(fn: SettingsResolver): void {
-  resolver = fn;
-}
+export { presentJobs };
 
 /**
  * Creates one job per image × model (× version × settings variant), checks the license and inserts the jobs
- * in one transaction; the NEW rows are the queue. Identical input to an earlier finished job is answered from
- * its result at once (status CACHED).
+ * in one transaction; the NEW rows are the queue. Identical input to an earlier finished job of the same
+ * owner is answered from its result at once (status CACHED).
  */
-export async function createJobs(ctx: Ctx, auth: AuthContext, input: CreateJobsInput): Promise<JobRow[]> {
+export async function createJobs(deps: JobsDeps, auth: AuthContext, input: CreateJobsInput): Promise<JobRow[]> {
+  const { db } = deps;
   const imageIds = [...new Set(input.imageIds)];
   const modelIds = [...new Set(input.modelIds)];
   const errors = [];
@@ -56,35 +58,22 @@ export async function createJobs(ctx: Ctx, auth: AuthContext, input: CreateJobsI
   if (!modelIds.length) errors.push({ field: 'modelIds', key: 'validation.requiredPlain' });
   if (errors.length) throw validationFailed(errors);
   const user = auth.user;
-  const imgs = await ctx.db
-    .select()
-    .from(images)
-    .where(and(inArray(images.id, imageIds), eq(images.isDeleted, false)));
+  const imgs = await repo.ownImages(db, imageIds);
   if (imgs.length !== imageIds.length || imgs.some((i) => i.ownerId !== user.id)) throw notFound('image');
-  const accessible = await listAccessibleModels(ctx.db, user.id, user.role === 'ADMIN');
+  const accessible = await listAccessibleModels(db, user.id, user.role === 'ADMIN');
   const models = modelIds.map((id) => accessible.find((m) => m.id === id));
   if (models.some((m) => !m)) throw notFound('model');
-  if (input.projectId) {
-    const [project] = await ctx.db
-      .select({ id: projects.id })
-      .from(projects)
-      .leftJoin(projectShares, and(eq(projectShares.projectId, projects.id), eq(projectShares.userId, user.id), eq(projectShares.role, 'EDITOR')))
-      .where(and(eq(projects.id, input.projectId), or(eq(projects.ownerId, user.id), isNotNull(projectShares.userId))));
-    if (!project) throw notFound('project');
-  }
+  if (input.projectId && !(await canAddJobs(db, user.id, input.projectId))) throw notFound('project');
   let maskSha: string | null = null;
   if (input.maskId) {
-    const [mask] = await ctx.db
-      .select()
-      .from(masks)
-      .where(and(eq(masks.id, input.maskId), eq(masks.ownerId, user.id)));
+    const mask = await repo.ownMask(db, user.id, input.maskId);
     if (!mask) throw notFound('mask');
     maskSha = mask.storageKey;
   }
 
-  const planned: Array<typeof jobs.$inferInsert & { cacheKey: string }> = [];
+  const planned: Array<repo.JobInsert & { cacheKey: string }> = [];
   for (const model of models as NonNullable<(typeof models)[number]>[]) {
-    const resolved = await resolver(ctx.db, user.id, model.id, input.customizationId ?? null);
+    const resolved = await deps.resolveSettings(db, user.id, model.id, input.customizationId ?? null);
     const variants = input.settingsVariants?.length ? input.settingsVariants : [{}];
     const versions = input.versions?.length ? input.versions : [null];
     for (const image of imgs) {
@@ -120,70 +109,51 @@ export async function createJobs(ctx: Ctx, auth: AuthContext, input: CreateJobsI
   }
   if (planned.length > 500) throw new AppError(400, 'TOO_MANY_JOBS', 'errors.validationFailed', { fields: 'imageIds, modelIds' });
 
-  const keys = [...new Set(planned.map((p) => p.cacheKey))];
-  const cached = await ctx.db
-    .select({ id: results.id, cacheKey: results.cacheKey })
-    .from(results)
-    .where(and(inArray(results.cacheKey, keys), isNotNull(results.cacheKey)))
-    .orderBy(desc(results.createdAt));
+  const cached = await repo.cachedResults(db, user.id, [...new Set(planned.map((p) => p.cacheKey))]);
   const cacheMap = new Map<string, string>();
   for (const c of cached) if (c.cacheKey && !cacheMap.has(c.cacheKey)) cacheMap.set(c.cacheKey, c.id);
 
   const now = new Date();
-  const rows = await ctx.db.transaction(async (tx) => {
+  const rows = await db.transaction(async (tx) => {
     await chargeLicense(
       tx as never,
       user,
       imgs.map((i) => i.id),
     );
-    return tx
-      .insert(jobs)
-      .values(
-        planned.map(({ cacheKey, ...p }) => {
-          const resultId = cacheMap.get(cacheKey);
-          return resultId ? { ...p, status: 'CACHED' as const, resultId, startedAt: now, finishedAt: now, durationMs: 0, waitMs: 0 } : p;
-        }),
-      )
-      .returning();
+    return repo.insertJobs(
+      tx as never,
+      planned.map(({ cacheKey, ...p }) => {
+        const resultId = cacheMap.get(cacheKey);
+        return resultId ? { ...p, status: 'CACHED' as const, resultId, startedAt: now, finishedAt: now, durationMs: 0, waitMs: 0 } : p;
+      }),
+    );
   });
-  ctx.jobEvents.created(rows);
+  deps.jobEvents.created(rows);
   return rows;
 }
 
 /** Runs jobs again (optionally with a crop box or the job's latest user mask); returns the new jobs. */
-export async function rerunJobs(
-  ctx: Ctx,
-  auth: AuthContext,
-  body: { jobsIds: string[]; withCrop?: Crop | boolean | null; withUserMasks?: boolean; modelId?: string },
-): Promise<JobRow[]> {
+export async function rerunJobs(deps: JobsDeps, auth: AuthContext, body: RerunJobsBody): Promise<JobRow[]> {
   if (body.withCrop && typeof body.withCrop === 'object' && body.withUserMasks) {
     throw validationFailed([{ field: 'withUserMasks', key: 'errors.cropOrMasks' }]);
   }
-  const own = await ctx.db
-    .select()
-    .from(jobs)
-    .where(and(inArray(jobs.id, body.jobsIds), eq(jobs.ownerId, auth.user.id), eq(jobs.deleted, false)));
+  const own = await repo.ownJobs(deps.db, auth.user.id, body.jobsIds);
   if (own.length !== new Set(body.jobsIds).size) throw notFound('job');
   const created: JobRow[] = [];
   for (const job of own) {
     let crop: Crop | null = null;
     if (body.withCrop && typeof body.withCrop === 'object') {
-      const [image] = await ctx.db.select().from(images).where(eq(images.id, job.imageId));
-      crop = clampCrop(body.withCrop, image.width, image.height);
+      const image = await dimensions(deps.db, job.imageId);
+      crop = clampCrop(body.withCrop, image?.width ?? 1, image?.height ?? 1);
     }
     let maskId: string | null = null;
     if (body.withUserMasks) {
-      const [mask] = await ctx.db
-        .select()
-        .from(masks)
-        .where(and(eq(masks.jobId, job.id), eq(masks.ownerId, auth.user.id)))
-        .orderBy(desc(masks.createdAt))
-        .limit(1);
+      const mask = await repo.latestMaskOfJob(deps.db, auth.user.id, job.id);
       if (!mask) throw new AppError(400, 'NO_MASK', 'errors.noMask', {}, [{ field: 'withUserMasks', key: 'errors.noMask' }]);
       maskId = mask.id;
     }
     created.push(
-      ...(await createJobs(ctx, auth, {
+      ...(await createJobs(deps, auth, {
         imageIds: [job.imageId],
         modelIds: [body.modelId ?? job.modelId],
         projectId: job.projectId,
@@ -204,23 +174,108 @@ export function clampCrop(c: Crop, width: number, height: number): Crop {
   return { x, y, width: Math.max(1, Math.min(Math.round(c.width), width - x)), height: Math.max(1, Math.min(Math.round(c.height), height - y)) };
 }
 
-export async function setArchived(ctx: Ctx, auth: AuthContext, ids: string[], archived: boolean): Promise<number> {
-  const rows = await ctx.db
-    .update(jobs)
-    .set({ archived })
-    .where(and(inArray(jobs.id, ids), eq(jobs.ownerId, auth.user.id), eq(jobs.deleted, false)))
-    .returning({ id: jobs.id });
-  if (rows.length !== new Set(ids).size) throw notFound('job');
-  return rows.length;
+/** POST /jobs: the web app's and API's start of jobs. */
+export async function startJobs(deps: JobsDeps, auth: AuthContext, body: CreateJobsBody): Promise<Job[]> {
+  return presentJobs(deps.db, await createJobs(deps, auth, { ...body, source: auth.via === 'key' ? 'API' : 'WEB' }));
+}
+
+export async function rerun(deps: JobsDeps, auth: AuthContext, body: RerunJobsBody): Promise<Job[]> {
+  return presentJobs(deps.db, await rerunJobs(deps, auth, body));
+}
+
+/** One page of the user's jobs and the paging headers' values. */
+export async function listJobs(db: Db, userId: string, q: ListJobsQuery): Promise<{ jobs: Job[]; total: number; pageSize: number }> {
+  const pageSize = q.pageSize ?? 10;
+  const { rows, total } = await repo.pageOfJobs(db, {
+    ownerId: userId,
+    archived: q.archived ?? false,
+    modelId: q.modelId,
+    sortBy: q.sortBy ?? 'createdAt',
+    sortOrder: q.sortOrder ?? 'desc',
+    page: q.page ?? 1,
+    pageSize,
+  });
+  return { jobs: await presentJobs(db, rows), total, pageSize };
+}
+
+/** A job the caller may read: their own (not deleted), or any for ADMIN. */
+async function readableJob(db: Db, auth: AuthContext, id: string): Promise<JobRow> {
+  const job = auth.user.role === 'ADMIN' ? await repo.findJob(db, id) : await repo.findOwnJob(db, auth.user.id, id);
+  if (!job) throw notFound('job');
+  return job;
+}
+
+export async function getJob(db: Db, auth: AuthContext, id: string): Promise<Job> {
+  return (await presentJobs(db, [await readableJob(db, auth, id)]))[0];
+}
+
+export async function getJobError(db: Db, auth: AuthContext, id: string): Promise<JobError> {
+  const job = await readableJob(db, auth, id);
+  return { error: job.status === 'FAILED' ? job.error : null };
+}
+
+async function readableResult(db: Db, auth: AuthContext, resultId: string): Promise<repo.ResultRow> {
+  const result = await repo.readableResult(db, resultId, { userId: auth.user.id, anyOwner: auth.user.role === 'ADMIN' });
+  if (!result) throw notFound('result');
+  return result;
+}
+
+export async function getResult(db: Db, auth: AuthContext, resultId: string): Promise<JobResult> {
+  const r = await readableResult(db, auth, resultId);
+  return { ...presentResultSummary(r), files: Object.keys(r.files) };
+}
+
+const fileTypes: Array<[string, string]> = [
+  ['.png', 'image/png'],
+  ['.json', 'application/json'],
+  ['.csv', 'text/csv'],
+];
+
+/**
+ * A result file by name. The name is looked up among the result's OWN keys (Object.hasOwn): `constructor`,
+ * `__proto__` and other inherited names are unknown files (404), never a prototype member.
+ */
+export async function resultFile(
+  db: Db,
+  storage: Storage,
+  auth: AuthContext,
+  resultId: string,
+  filename: string,
+): Promise<{ stream: ReturnType<Storage['stream']>; type: string }> {
+  const r = await readableResult(db, auth, resultId);
+  const key = Object.hasOwn(r.files, filename) ? r.files[filename] : undefined;
+  if (typeof key !== 'string') throw notFound('file');
+  const type = fileTypes.find(([ext]) => filename.endsWith(ext))?.[1] ?? 'application/octet-stream';
+  return { stream: storage.stream(key), type };
+}
+
+export async function setArchived(db: Db, auth: AuthContext, ids: string[], archived: boolean): Promise<number> {
+  const changed = await repo.updateOwnJobs(db, auth.user.id, ids, { archived });
+  if (changed.length !== new Set(ids).size) throw notFound('job');
+  return changed.length;
 }
 
 /** Users delete jobs softly (the admin jobs list can still show them with the Deleted filter). */
-export async function deleteJobs(ctx: Ctx, auth: AuthContext, ids: string[]): Promise<number> {
-  const rows = await ctx.db
-    .update(jobs)
-    .set({ deleted: true })
-    .where(and(inArray(jobs.id, ids), eq(jobs.ownerId, auth.user.id), eq(jobs.deleted, false)))
-    .returning({ id: jobs.id });
-  if (rows.length !== new Set(ids).size) throw notFound('job');
-  return rows.length;
+export async function deleteJobs(db: Db, auth: AuthContext, ids: string[]): Promise<number> {
+  const changed = await repo.updateOwnJobs(db, auth.user.id, ids, { deleted: true });
+  if (changed.length !== new Set(ids).size) throw notFound('job');
+  return changed.length;
+}
+
+/** The caller's own job (not deleted), for other domains (feedback, masks). */
+export function findOwnJob(db: Db, ownerId: string, id: string): Promise<JobRow | undefined> {
+  return repo.findOwnJob(db, ownerId, id);
+}
+
+/**
+ * Writes a child row of a job (rating, mask…) under the job's row lock and recomputes the job's aggregates
+ * in the same transaction; answers undefined when the job is gone.
+ */
+export async function writeUnderJobLock<T>(db: Db, jobId: string, aggregates: JobAggregate[], write: (tx: Db) => Promise<T>): Promise<T | undefined> {
+  return db.transaction(async (tx) => {
+    if (!(await lockJob(tx as never, jobId))) return undefined;
+    const out = await write(tx as never);
+    await refreshJobAggregates(tx as never, jobId, aggregates);
+    return out;
+  });
 }

@@ -1,52 +1,27 @@
-import { and, eq, isNull } from 'drizzle-orm';
-import { IdParams } from '@lamella/contracts';
-import type { App, Ctx } from '../../app.ts';
+import { notificationsApi as api } from '@lamella/contracts';
+import type { Db } from '../../platform/db/client.ts';
 import { requireAuth } from '../../platform/auth/guard.ts';
-import { notFound } from '../../platform/http/errors.ts';
-import { notifications } from '../../platform/db/schema/index.ts';
-import { listNotifications, ownNotification } from './service.ts';
-
-const tags = ['notifications'];
+import { route, type RouteHost } from '../../platform/http/route.ts';
+import * as notifications from './service.ts';
 
 /** The notification panel (user-app.md §7): list, mark seen (one or all), delete (one or all). */
-export async function notificationsRoutes(app: App, ctx: Ctx): Promise<void> {
-  app.get('/notifications', { config: { auth: 'user' }, schema: { tags } }, async (request) =>
-    listNotifications(ctx.db, requireAuth(request).user.id),
-  );
-
-  app.patch('/notifications/all/seen', { config: { auth: 'user' }, schema: { tags } }, async (request) => {
-    const rows = await ctx.db
-      .update(notifications)
-      .set({ seenAt: new Date() })
-      .where(and(eq(notifications.userId, requireAuth(request).user.id), isNull(notifications.seenAt)))
-      .returning({ id: notifications.id });
-    return { updated: rows.length };
+export async function notificationsRoutes(
+  app: RouteHost,
+  deps: {
+    db: Db;
+    /** Runs before the list is read (app.ts: pending project invitations of the user's address become shares). */
+    beforeList?: (user: { id: string; email: string }) => Promise<unknown>;
+  },
+): Promise<void> {
+  const { db, beforeList } = deps;
+  const userId = (request: Parameters<typeof requireAuth>[0]) => requireAuth(request).user.id;
+  route(app, api.list, { auth: 'user' }, async (request) => {
+    const { user } = requireAuth(request);
+    await beforeList?.(user);
+    return notifications.listNotifications(db, user.id);
   });
-
-  app.patch('/notifications/:id/seen', { config: { auth: 'user' }, schema: { tags, params: IdParams } }, async (request) => {
-    const [row] = await ctx.db
-      .update(notifications)
-      .set({ seenAt: new Date() })
-      .where(ownNotification(requireAuth(request).user.id, request.params.id))
-      .returning({ id: notifications.id });
-    if (!row) throw notFound('notification');
-    return { updated: 1 };
-  });
-
-  app.delete('/notifications/all', { config: { auth: 'user' }, schema: { tags } }, async (request) => {
-    const rows = await ctx.db
-      .delete(notifications)
-      .where(eq(notifications.userId, requireAuth(request).user.id))
-      .returning({ id: notifications.id });
-    return { deleted: rows.length };
-  });
-
-  app.delete('/notifications/:id', { config: { auth: 'user' }, schema: { tags, params: IdParams } }, async (request) => {
-    const [row] = await ctx.db
-      .delete(notifications)
-      .where(ownNotification(requireAuth(request).user.id, request.params.id))
-      .returning({ id: notifications.id });
-    if (!row) throw notFound('notification');
-    return { deleted: 1 };
-  });
+  route(app, api.markAllSeen, { auth: 'user' }, (request) => notifications.markAllSeen(db, userId(request)));
+  route(app, api.markSeen, { auth: 'user' }, (request) => notifications.markSeen(db, userId(request), request.params.id));
+  route(app, api.removeAll, { auth: 'user' }, (request) => notifications.removeAll(db, userId(request)));
+  route(app, api.remove, { auth: 'user' }, (request) => notifications.remove(db, userId(request), request.params.id));
 }

@@ -1,12 +1,11 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { NOTIFICATION_EVENT, type Notification, type NotificationsDeleted, type NotificationsUpdated } from '@lamella/contracts';
 import type { Db } from '../../platform/db/client.ts';
-import { notifications } from '../../platform/db/schema/index.ts';
+import { notFound } from '../../platform/http/errors.ts';
 import type { Realtime } from '../../platform/realtime/realtime.ts';
-
-type Row = typeof notifications.$inferSelect;
+import * as repo from './repo.ts';
 
 /** user-app.md §3 Notification: {id, type, payload, isSeen, createdAt}. */
-export const presentNotification = (n: Row) => ({
+export const presentNotification = (n: repo.NotificationRow): Notification => ({
   id: n.id,
   type: n.type,
   payload: n.payload,
@@ -14,16 +13,38 @@ export const presentNotification = (n: Row) => ({
   createdAt: n.createdAt.toISOString(),
 });
 
-export async function listNotifications(db: Db, userId: string) {
-  const rows = await db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(desc(notifications.createdAt)).limit(200);
-  return rows.map(presentNotification);
+/** The newest 200 notifications of the user (the panel, and the socket's `notifications` acknowledgement). */
+export async function listNotifications(db: Db, userId: string): Promise<Notification[]> {
+  return (await repo.listForUser(db, userId, 200)).map(presentNotification);
 }
 
 /** Stores a notification and pushes it to the user's open pages (socket.io event `notification`). */
-export async function notify(db: Db, realtime: Realtime, userId: string, type: string, payload: Record<string, unknown>) {
-  const [row] = await db.insert(notifications).values({ userId, type, payload }).returning();
-  realtime.emitToUser(userId, 'notification', presentNotification(row));
-  return row;
+export async function notify(
+  db: Db,
+  realtime: Pick<Realtime, 'emitToUser'>,
+  userId: string,
+  type: string,
+  payload: Record<string, unknown>,
+): Promise<Notification> {
+  const shown = presentNotification(await repo.insert(db, { userId, type, payload }));
+  realtime.emitToUser(userId, NOTIFICATION_EVENT, shown);
+  return shown;
 }
 
-export const ownNotification = (userId: string, id: string) => and(eq(notifications.userId, userId), eq(notifications.id, id));
+export async function markAllSeen(db: Db, userId: string): Promise<NotificationsUpdated> {
+  return { updated: await repo.markSeen(db, userId) };
+}
+
+export async function markSeen(db: Db, userId: string, id: string): Promise<NotificationsUpdated> {
+  if (!(await repo.markSeen(db, userId, id))) throw notFound('notification');
+  return { updated: 1 };
+}
+
+export async function removeAll(db: Db, userId: string): Promise<NotificationsDeleted> {
+  return { deleted: await repo.remove(db, userId) };
+}
+
+export async function remove(db: Db, userId: string, id: string): Promise<NotificationsDeleted> {
+  if (!(await repo.remove(db, userId, id))) throw notFound('notification');
+  return { deleted: 1 };
+}

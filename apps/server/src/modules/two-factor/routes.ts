@@ -1,51 +1,23 @@
-import { TwoFactorState, TwoFactorUpdateBody, TwoFactorValidateBody, TwoFactorValidateResponse } from '@lamella/contracts';
-import type { App, Ctx } from '../../app.ts';
+import { twoFactorApi as api } from '@lamella/contracts';
 import { requireAuth } from '../../platform/auth/guard.ts';
-import { startSession } from '../../platform/auth/session.ts';
-import { presentMe } from '../users/present.ts';
-import { findUserById } from '../users/repo.ts';
+import { route, type RouteHost } from '../../platform/http/route.ts';
 import * as twoFactor from './service.ts';
 
-const tags = ['two-factor'];
-
 /** TOTP two-factor authentication (accounts.md §7 "Two-factor"). */
-export async function twoFactorRoutes(app: App, ctx: Ctx): Promise<void> {
-  app.get('/users/2fa', { config: { auth: 'user' }, schema: { tags, response: { 200: TwoFactorState } } }, async (request) => ({
-    enabled: requireAuth(request).user.totpEnabled,
-  }));
+export async function twoFactorRoutes(app: RouteHost, deps: twoFactor.TwoFactorDeps): Promise<void> {
+  route(app, api.state, { auth: 'user' }, (request) => ({ enabled: requireAuth(request).user.totpEnabled }));
 
   /** Answers the QR code as image/png; the secret is also in `x-otp-secret` for people who cannot scan. */
-  app.post('/users/2fa', { config: { auth: 'user' }, schema: { tags } }, async (request, reply) => {
-    const { png, secret } = await twoFactor.startEnrolment(ctx, requireAuth(request).user);
-    reply.header('x-otp-secret', secret).header('cache-control', 'no-store').type('image/png');
-    return reply.send(png);
+  route(app, api.start, { auth: 'user' }, async (request, reply) => {
+    const { png, secret } = await twoFactor.startEnrolment(deps.db, requireAuth(request).user);
+    return reply.header('x-otp-secret', secret).type('image/png').send(png);
   });
 
-  app.put(
-    '/users/2fa',
-    { config: { auth: 'user' }, schema: { tags, body: TwoFactorUpdateBody, response: { 200: TwoFactorState } } },
-    async (request) => {
-      const auth = requireAuth(request);
-      ctx.limiter.hit([[`otp:acct:${auth.user.id}`, ctx.limiter.limits.otpAccount]]);
-      return { enabled: await twoFactor.setEnabled(ctx, auth.user, request.body.code, request.body.enable) };
-    },
+  route(app, api.update, { auth: 'user' }, (request) =>
+    twoFactor.setEnabled(deps, requireAuth(request).user, request.body.code, request.body.enable),
   );
 
-  /** Completes a sign-in that owes the second factor: the pending session is replaced by a full one. */
-  app.post(
-    '/users/2fa/validate',
-    { config: { auth: 'pending' }, schema: { tags, body: TwoFactorValidateBody, response: { 200: TwoFactorValidateResponse } } },
-    async (request, reply) => {
-      const auth = requireAuth(request);
-      ctx.limiter.hit([
-        [`otp:acct:${auth.user.id}`, ctx.limiter.limits.otpAccount],
-        [`otp:ip:${request.ip}`, ctx.limiter.limits.otpAddress],
-      ]);
-      await twoFactor.validateLogin(ctx, auth.user, request.body.code);
-      ctx.limiter.reset(`otp:acct:${auth.user.id}`);
-      await startSession(ctx.db, request, reply, ctx.sessionOptions, auth.user.id, { impersonatorId: auth.impersonatorId });
-      const user = (await findUserById(ctx.db, auth.user.id))!;
-      return { status: 'OK' as const, user: presentMe({ ...auth, user, twoFactorPending: false }) };
-    },
+  route(app, api.validate, { auth: 'pending' }, (request, reply) =>
+    twoFactor.validateLogin(deps, request, reply, requireAuth(request), request.body.code),
   );
 }

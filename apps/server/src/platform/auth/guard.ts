@@ -42,6 +42,13 @@ export function registerGuard(app: FastifyInstance, db: Db, opts: SessionOptions
     }
     if (!hasPermission(auth, guard.permission)) throw forbidden();
   });
+  // Answers for a signed-in caller (or of a guarded route) must not be kept by browsers or proxies.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!request.url.startsWith('/api/')) return payload;
+    const guard = request.routeOptions.config?.auth;
+    if (request.auth || (guard && guard !== 'public')) reply.header('cache-control', 'no-store');
+    return payload;
+  });
 }
 
 export function requireAuth(request: FastifyRequest): AuthContext {

@@ -15,9 +15,11 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
   }
 }
 
-/** A hash to verify against when the account does not exist, so timing does not reveal it. */
-let dummy: Promise<string> | null = null;
+/**
+ * A hash (same algorithm and cost) to verify against when the account does not exist, so timing does not
+ * reveal it. Fixed, so no state is kept: it matches no password anyone is told.
+ */
+const DUMMY_HASH = '$argon2id$v=19$m=19456,t=2,p=1$6MFRSwxs5Z6MIWqxT6jJdw$YVP7N+BJObA2jYPbe3YgSBC2Ge5qM9OI/gvLX55kNdg';
 export async function burnPasswordCheck(password: string): Promise<void> {
-  dummy ??= hashPassword('not-a-real-password-Aa1');
-  await verifyPassword(await dummy, password);
+  await verifyPassword(DUMMY_HASH, password);
 }

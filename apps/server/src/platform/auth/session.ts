@@ -1,4 +1,4 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, ne } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { accessKeys, privileges, sessions, users, groups } from '../db/schema/index.ts';
@@ -122,4 +122,9 @@ export async function loadUserContext(db: Db, user: UserRow): Promise<Pick<AuthC
     db.select({ id: groups.id }).from(groups).where(eq(groups.adminId, user.id)).limit(1),
   ]);
   return { user, permissions: perms.map((p) => `${p.resource}.${p.action}`), grpAdmin: adminOf.length > 0 };
+}
+
+/** Ends the user's other sessions (a password change keeps the session that made it). */
+export async function endOtherSessions(db: Db, userId: string, keepSessionId: string | null): Promise<void> {
+  await db.delete(sessions).where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId));
 }

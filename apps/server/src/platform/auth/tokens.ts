@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 
 /** A random URL-safe token (256 bits) and its SHA-256 hash, the only form stored. */
 export function newToken(prefix = ''): { token: string; hash: string } {
@@ -8,10 +8,4 @@ export function newToken(prefix = ''): { token: string; hash: string } {
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
-}
-
-export function safeEqual(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
 }

@@ -1,53 +1,184 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const launcherMain = fileURLToPath(new URL('../../../../launcher/src/main.ts', import.meta.url));
 
+/** A launcher that dies again within this time after a (re)start counts as failing. */
+const FAILING_WITHIN_MS = 10_000;
+const ADOPTED_CHECK_MS = 5_000;
+
 export interface LocalLauncher {
   executorId: string;
   port: number;
+  env: Record<string, string>;
   child: ChildProcess | null;
+  /** A healthy launcher found on the port at start (left over by an earlier server process) and reused. */
+  adopted: boolean;
   wanted: boolean;
   restarts: number;
   startedAt: number;
+  /** The last lines the process wrote. */
+  output: string[];
+  /** Why its last run ended, when it ended without being asked to. */
+  failure: string | null;
+  timer: NodeJS.Timeout | null;
+}
+
+/** What the supervisor knows of a local launcher: stopped (not wanted), running, or failed (cannot start / keeps dying). */
+export interface LocalLauncherStatus {
+  state: 'stopped' | 'running' | 'failed';
+  failure: string | null;
+}
+
+export interface SupervisorOptions {
+  log?: (msg: string) => void;
+  env?: NodeJS.ProcessEnv;
+  restartDelayMs?: number;
+  /** Where the process-group id of each port's launcher is kept, to end it after a crash of this server. */
+  stateDir?: string;
+  /** Whether a healthy launcher already answers on the port (default: GET http://127.0.0.1:port/health). */
+  probe?: (port: number) => Promise<boolean>;
+}
+
+async function healthyOnPort(port: number): Promise<boolean> {
+  try {
+    const res = await fetch(`http://127.0.0.1:${port}/health`, { signal: AbortSignal.timeout(1500) });
+    if (!res.ok) return false;
+    const body = (await res.json()) as { status?: string };
+    return body.status === 'ok';
+  } catch {
+    return false;
+  }
 }
 
 /**
- * Starts and stops launcher processes on this machine (the built-in `local` provider). A launcher that
- * exits without being asked to is started again after a short pause, so a crash costs one retried job.
+ * Starts and stops launcher processes on this machine (the built-in `local` provider).
+ * - Each launcher runs in its own process group; stopping it ends the whole group (no grandchild survives).
+ * - A launcher that exits without being asked to is started again after a pause growing with each failure;
+ *   while it keeps failing, `status()` reports `failed` with its last output (e.g. the port is taken).
+ * - After a `kill -9` of the server its launchers may live on: at start, a healthy launcher already answering on
+ *   the port is reused (adopted) instead of a new one failing on the taken port; stopping it ends its recorded
+ *   process group.
  */
 export class LauncherSupervisor {
   private readonly launchers = new Map<string, LocalLauncher>();
-  constructor(private readonly opts: { log?: (msg: string) => void; env?: NodeJS.ProcessEnv; restartDelayMs?: number } = {}) {}
+  private readonly stateDir: string;
+  constructor(private readonly opts: SupervisorOptions = {}) {
+    this.stateDir = opts.stateDir ?? join(tmpdir(), 'lamella-launchers');
+  }
 
   start(executorId: string, port: number, env: Record<string, string> = {}): void {
     const existing = this.launchers.get(executorId);
-    if (existing?.child && existing.wanted) return;
-    const entry: LocalLauncher = existing ?? { executorId, port, child: null, wanted: true, restarts: 0, startedAt: 0 };
+    // Wanted already: running, reused, being started, or waiting to be started again.
+    if (existing?.wanted) return;
+    const entry: LocalLauncher = existing ?? {
+      executorId,
+      port,
+      env,
+      child: null,
+      adopted: false,
+      wanted: true,
+      restarts: 0,
+      startedAt: 0,
+      output: [],
+      failure: null,
+      timer: null,
+    };
     entry.wanted = true;
     entry.port = port;
+    entry.env = env;
+    entry.failure = null;
+    entry.restarts = 0;
+    entry.startedAt = Date.now();
     this.launchers.set(executorId, entry);
-    this.spawn(entry, env);
+    void this.launch(entry);
   }
 
-  private spawn(entry: LocalLauncher, env: Record<string, string>): void {
+  /** Reuses a healthy launcher already on the port, else spawns one. */
+  private async launch(entry: LocalLauncher): Promise<void> {
+    const probe = this.opts.probe ?? healthyOnPort;
+    if (await probe(entry.port)) {
+      if (!entry.wanted || entry.child) return;
+      entry.adopted = true;
+      this.opts.log?.(`a launcher already answers on port ${entry.port}: reusing it`);
+      this.watchAdopted(entry, probe);
+      return;
+    }
+    if (!entry.wanted || entry.child) return;
+    this.spawn(entry);
+  }
+
+  /** An adopted launcher is not our child: it is checked now and then and replaced when it stops answering. */
+  private watchAdopted(entry: LocalLauncher, probe: (port: number) => Promise<boolean>): void {
+    let misses = 0;
+    const check = async () => {
+      entry.timer = null;
+      if (!entry.wanted || !entry.adopted) return;
+      misses = (await probe(entry.port)) ? 0 : misses + 1;
+      if (!entry.wanted || !entry.adopted) return;
+      if (misses >= 2) {
+        entry.adopted = false;
+        this.opts.log?.(`the reused launcher on port ${entry.port} stopped answering; starting a new one`);
+        this.spawn(entry);
+        return;
+      }
+      entry.timer = setTimeout(() => void check(), ADOPTED_CHECK_MS);
+      entry.timer.unref();
+    };
+    entry.timer = setTimeout(() => void check(), ADOPTED_CHECK_MS);
+    entry.timer.unref();
+  }
+
+  private pidFile(port: number): string {
+    return join(this.stateDir, `launcher-${port}.pid`);
+  }
+
+  private spawn(entry: LocalLauncher): void {
     const child = spawn(process.execPath, ['--import', 'tsx', launcherMain], {
-      env: { ...process.env, ...this.opts.env, ...env, LAUNCHER_PORT: String(entry.port) },
+      env: { ...process.env, ...this.opts.env, ...entry.env, LAUNCHER_PORT: String(entry.port) },
       stdio: ['ignore', 'pipe', 'pipe'],
+      // Its own process group: stop() ends the group, so nothing it started outlives it.
+      detached: true,
     });
     entry.child = child;
     entry.startedAt = Date.now();
-    child.stdout?.on('data', (d: Buffer) => this.opts.log?.(`[launcher ${entry.port}] ${d.toString().trim()}`));
-    child.stderr?.on('data', (d: Buffer) => this.opts.log?.(`[launcher ${entry.port}] ${d.toString().trim()}`));
+    entry.output = [];
+    if (child.pid) {
+      try {
+        mkdirSync(this.stateDir, { recursive: true });
+        writeFileSync(this.pidFile(entry.port), String(child.pid));
+      } catch {
+        // best effort: only needed to end this launcher after a crash of the server
+      }
+    }
+    const remember = (d: Buffer) => {
+      const lines = d.toString().trim().split('\n').filter(Boolean);
+      entry.output = [...entry.output, ...lines].slice(-5);
+      for (const line of lines) this.opts.log?.(`[launcher ${entry.port}] ${line}`);
+    };
+    child.stdout?.on('data', remember);
+    child.stderr?.on('data', remember);
+    child.on('error', (error) => {
+      entry.failure = error.message;
+    });
     child.on('exit', (code, signal) => {
       if (entry.child === child) entry.child = null;
       if (!entry.wanted) return;
+      const last = entry.output.filter((l) => /error|EADDRINUSE|in use/i.test(l)).pop() ?? entry.output.at(-1);
+      entry.failure = `exited (${signal ?? code})${last ? `: ${last.slice(0, 300)}` : ''}`;
       // A launcher that ran for a minute starts again at once; one that keeps dying waits longer each time.
       if (Date.now() - entry.startedAt > 60_000) entry.restarts = 0;
       const delay = Math.min(30_000, (this.opts.restartDelayMs ?? 1000) * 2 ** entry.restarts);
       entry.restarts += 1;
       this.opts.log?.(`launcher on port ${entry.port} exited (${signal ?? code}); starting it again in ${Math.round(delay / 1000)} s`);
-      setTimeout(() => entry.wanted && !entry.child && this.spawn(entry, env), delay).unref();
+      entry.timer = setTimeout(() => {
+        entry.timer = null;
+        if (entry.wanted && !entry.child) void this.launch(entry);
+      }, delay);
+      entry.timer.unref();
     });
   }
 
@@ -55,13 +186,64 @@ export class LauncherSupervisor {
     const entry = this.launchers.get(executorId);
     if (!entry) return;
     entry.wanted = false;
+    if (entry.timer) clearTimeout(entry.timer);
+    entry.timer = null;
     const child = entry.child;
-    if (!child) return;
-    await stopChild(child);
+    if (entry.adopted) {
+      entry.adopted = false;
+      await this.stopRecordedGroup(entry.port);
+    }
+    if (child) {
+      await stopChild(child, 5000, true);
+      this.forgetPid(entry.port, child.pid);
+    }
+  }
+
+  /** Ends the process group recorded for the port (a launcher of an earlier server process). */
+  private async stopRecordedGroup(port: number): Promise<void> {
+    let pid = 0;
+    try {
+      pid = Number(readFileSync(this.pidFile(port), 'utf8').trim());
+    } catch {
+      return;
+    }
+    if (!Number.isInteger(pid) || pid <= 1) return;
+    const alive = () => {
+      try {
+        process.kill(-pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    if (alive()) {
+      signalGroup(pid, 'SIGTERM');
+      const deadline = Date.now() + 5000;
+      while (alive() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      if (alive()) signalGroup(pid, 'SIGKILL');
+    }
+    this.forgetPid(port, pid);
+  }
+
+  private forgetPid(port: number, pid: number | undefined): void {
+    try {
+      if (Number(readFileSync(this.pidFile(port), 'utf8').trim()) === pid) rmSync(this.pidFile(port), { force: true });
+    } catch {
+      // no record
+    }
   }
 
   isRunning(executorId: string): boolean {
-    return Boolean(this.launchers.get(executorId)?.child);
+    const e = this.launchers.get(executorId);
+    return Boolean(e?.child || e?.adopted);
+  }
+
+  /** Whether the launcher runs, is stopped, or cannot start (its process keeps exiting). */
+  status(executorId: string): LocalLauncherStatus {
+    const e = this.launchers.get(executorId);
+    if (!e || !e.wanted) return { state: 'stopped', failure: null };
+    const failing = e.restarts > 0 && (!e.child || Date.now() - e.startedAt < FAILING_WITHIN_MS);
+    return failing ? { state: 'failed', failure: e.failure } : { state: 'running', failure: null };
   }
 
   pid(executorId: string): number | undefined {
@@ -73,15 +255,31 @@ export class LauncherSupervisor {
   }
 }
 
-/** Asks a child process to stop (SIGTERM), kills it after `graceMs`, and resolves once it has exited. */
-export async function stopChild(child: ChildProcess, graceMs = 5000): Promise<void> {
+function signalGroup(pid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    try {
+      process.kill(pid, signal);
+    } catch {
+      // already gone
+    }
+  }
+}
+
+/**
+ * Asks a child process to stop (SIGTERM), kills it after `graceMs`, and resolves once it has exited. With
+ * `group`, the signals go to its whole process group (a child spawned `detached`).
+ */
+export async function stopChild(child: ChildProcess, graceMs = 5000, group = false): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
+  const send = (signal: NodeJS.Signals) => (group && child.pid ? signalGroup(child.pid, signal) : child.kill(signal));
   await new Promise<void>((resolve) => {
-    const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+    const timer = setTimeout(() => send('SIGKILL'), graceMs);
     child.once('exit', () => {
       clearTimeout(timer);
       resolve();
     });
-    child.kill('SIGTERM');
+    send('SIGTERM');
   });
 }

@@ -14,8 +14,11 @@ export class RateLimiter {
 
   constructor(readonly limits: Record<keyof typeof authLimits, Limit> = authLimits) {}
 
-  /** Counts one attempt against every key; throws 429 RATE_LIMITED when any is over its limit. */
-  hit(keys: Array<[string, Limit]>, now = Date.now()): void {
+  /**
+   * Counts one attempt against every key; throws 429 RATE_LIMITED (with Retry-After and the message `messageKey`)
+   * when any is over its limit.
+   */
+  hit(keys: Array<[string, Limit]>, messageKey = 'errors.rateLimited', now = Date.now()): void {
     let retryAfter = 0;
     for (const [key, limit] of keys) {
       let entry = this.hits.get(key);
@@ -28,7 +31,7 @@ export class RateLimiter {
     }
     if (this.hits.size > 50_000) this.sweep(now);
     if (retryAfter > 0) {
-      throw new AppError(429, 'RATE_LIMITED', 'errors.rateLimited', { seconds: retryAfter }, [], { 'retry-after': String(retryAfter) });
+      throw new AppError(429, 'RATE_LIMITED', messageKey, { seconds: retryAfter }, [], { 'retry-after': String(retryAfter) });
     }
   }
 
@@ -52,4 +55,6 @@ export const authLimits = {
   resetAddress: { max: 30, windowMs: minutes(60) },
   otpAccount: { max: 10, windowMs: minutes(15) },
   otpAddress: { max: 50, windowMs: minutes(15) },
+  /** Guesses of the current password when changing e-mail or password (PATCH /users/me/auth). */
+  passwordCheckAccount: { max: 5, windowMs: minutes(15) },
 } satisfies Record<string, Limit>;

@@ -2,7 +2,12 @@ import type { Server as HttpServer } from 'node:http';
 import { Server } from 'socket.io';
 import type { Db } from '../db/client.ts';
 import { authenticate, SESSION_COOKIE, type SessionOptions } from '../auth/session.ts';
-import { listNotifications } from '../../modules/notifications/service.ts';
+
+/** What the socket layer answers on the client's requests; given by app.ts (the platform imports no module). */
+export interface RealtimeHandlers {
+  /** The list acknowledged to the `notifications` event (user-app.md §4). */
+  notifications(userId: string): Promise<unknown>;
+}
 
 export interface Realtime {
   emitToUser(userId: string, event: string, payload: unknown): void;
@@ -23,7 +28,7 @@ const parseCookies = (header: string | undefined) =>
  * user joins the room `user:<id>`. Fan-out is in process (one server); several replicas need the socket.io
  * PostgreSQL or Redis adapter.
  */
-export function attachRealtime(server: HttpServer, db: Db, opts: SessionOptions): Realtime {
+export function attachRealtime(server: HttpServer, db: Db, opts: SessionOptions, handlers: RealtimeHandlers): Realtime {
   const io = new Server(server, { path: '/socket.io', serveClient: false, cors: { origin: false } });
   io.use(async (socket, next) => {
     try {
@@ -45,7 +50,7 @@ export function attachRealtime(server: HttpServer, db: Db, opts: SessionOptions)
       const ack = args.find((a): a is (list: unknown) => void => typeof a === 'function');
       if (!ack) return;
       try {
-        ack(await listNotifications(db, socket.data.userId as string));
+        ack(await handlers.notifications(socket.data.userId as string));
       } catch {
         ack([]);
       }

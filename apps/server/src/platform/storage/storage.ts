@@ -1,5 +1,6 @@
-import { createReadStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, stat, writeFile, access } from 'node:fs/promises';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { copyFile, mkdir, readFile, rename, rm, stat, writeFile, access } from 'node:fs/promises';
+import { pipeline } from 'node:stream/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
@@ -8,6 +9,13 @@ import type { Readable } from 'node:stream';
 export interface Storage {
   readonly driver: string;
   put(key: string, data: Buffer): Promise<void>;
+  /** Writes a stream under `key` (atomically: complete or not at all); answers the bytes written. */
+  putStream(key: string, source: Readable): Promise<number>;
+  /**
+   * Stores the file at `path` under `key` (atomically). `move`: the file is taken (renamed when on the same
+   * file system, else copied and removed), so a large upload is never copied twice nor held in memory.
+   */
+  putFile(key: string, path: string, options?: { move?: boolean }): Promise<void>;
   get(key: string): Promise<Buffer>;
   stream(key: string): Readable;
   exists(key: string): Promise<boolean>;
@@ -36,7 +44,7 @@ export class DiskStorage implements Storage {
   async put(key: string, data: Buffer): Promise<void> {
     const target = this.path(key);
     await mkdir(dirname(target), { recursive: true });
-    const tmp = `${target}.${randomBytes(6).toString('hex')}.tmp`;
+    const tmp = this.tempName(target);
     try {
       await writeFile(tmp, data);
       await rename(tmp, target);
@@ -44,6 +52,48 @@ export class DiskStorage implements Storage {
       await rm(tmp, { force: true });
       throw err;
     }
+  }
+
+  async putStream(key: string, source: Readable): Promise<number> {
+    const target = this.path(key);
+    await mkdir(dirname(target), { recursive: true });
+    const tmp = this.tempName(target);
+    let bytes = 0;
+    source.on('data', (chunk: Buffer) => (bytes += chunk.length));
+    try {
+      await pipeline(source, createWriteStream(tmp, { flags: 'wx' }));
+      await rename(tmp, target);
+      return bytes;
+    } catch (err) {
+      await rm(tmp, { force: true });
+      throw err;
+    }
+  }
+
+  async putFile(key: string, path: string, options: { move?: boolean } = {}): Promise<void> {
+    const target = this.path(key);
+    await mkdir(dirname(target), { recursive: true });
+    if (options.move) {
+      try {
+        await rename(path, target);
+        return;
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err;
+      }
+    }
+    const tmp = this.tempName(target);
+    try {
+      await copyFile(path, tmp);
+      await rename(tmp, target);
+    } catch (err) {
+      await rm(tmp, { force: true });
+      throw err;
+    }
+    if (options.move) await rm(path, { force: true });
+  }
+
+  private tempName(target: string): string {
+    return `${target}.${randomBytes(6).toString('hex')}.tmp`;
   }
 
   get(key: string): Promise<Buffer> {

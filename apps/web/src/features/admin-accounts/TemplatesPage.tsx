@@ -1,44 +1,14 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Group,
-  JsonInput,
-  Loader,
-  Modal,
-  ScrollArea,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Textarea,
-  Title,
-  Tooltip,
-} from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { ActionIcon, Alert, Button, Group, Loader, Modal, ScrollArea, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import { notifyError, notifySuccess } from '../../lib/notify';
-import { applyServerErrors, serverMessage } from '../../lib/forms';
-import { formatDateTime, templatesApi, type SettingsTemplate } from './api';
-
-/** Rules of the template form (accounts.md §5); pure so they can be tested. */
-export function templateErrors(values: { name: string; settings: string }): { name?: 'nameRequired'; settings?: 'settingsRequired' | 'invalidJson' } {
-  const out: ReturnType<typeof templateErrors> = {};
-  if (!values.name.trim()) out.name = 'nameRequired';
-  if (!values.settings.trim()) out.settings = 'settingsRequired';
-  else {
-    try {
-      const parsed: unknown = JSON.parse(values.settings);
-      if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) out.settings = 'invalidJson';
-    } catch {
-      out.settings = 'invalidJson';
-    }
-  }
-  return out;
-}
+import { serverMessage } from '../../lib/forms';
+import type { SettingsTemplate } from '@lamella/contracts';
+import { templatesApi } from './api';
+import { formatDateTime } from './rules';
+import { TemplateModal } from './TemplateModal';
 
 /** Project settings templates (accounts.md §2): Add Template, table, create/edit modal (width 800), delete. */
 export function TemplatesPage() {
@@ -135,65 +105,5 @@ export function TemplatesPage() {
         </Stack>
       </Modal>
     </Stack>
-  );
-}
-
-function TemplateModal({ template, onClose, onSaved }: { template: SettingsTemplate | null; onClose: () => void; onSaved: () => void }) {
-  const { t } = useTranslation();
-  const form = useForm({
-    initialValues: {
-      name: template?.name ?? '',
-      description: template?.description ?? '',
-      settings: template ? JSON.stringify(template.settings, null, 2) : '',
-    },
-    validate: (values) => {
-      const e = templateErrors(values);
-      return {
-        name: e.name ? t('adminAccounts.templates.nameRequired') : null,
-        settings: e.settings ? t(`adminAccounts.templates.${e.settings}`) : null,
-      };
-    },
-  });
-  const save = useMutation({
-    mutationFn: () => {
-      const body = {
-        name: form.values.name.trim(),
-        description: form.values.description.trim() || null,
-        settings: JSON.parse(form.values.settings) as unknown,
-      };
-      return template ? templatesApi.update(template.id, body) : templatesApi.create(body);
-    },
-    onSuccess: onSaved,
-    onError: (e) => {
-      if (!applyServerErrors(form, e)) notifyError(serverMessage(e, t('adminAccounts.error')));
-    },
-  });
-  return (
-    <Modal opened onClose={onClose} size={800} title={t('adminAccounts.templates.modalTitle')}>
-      <form onSubmit={form.onSubmit(() => save.mutate())} noValidate>
-        <Stack>
-          <TextInput required label={t('adminAccounts.templates.templateName')} {...form.getInputProps('name')} />
-          <Textarea label={t('adminAccounts.templates.description')} autosize minRows={2} {...form.getInputProps('description')} />
-          <JsonInput
-            required
-            label={t('adminAccounts.templates.settings')}
-            formatOnBlur
-            autosize
-            minRows={10}
-            maxRows={20}
-            styles={{ input: { fontFamily: 'monospace' } }}
-            {...form.getInputProps('settings')}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('adminAccounts.cancel')}
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {t('adminAccounts.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
   );
 }

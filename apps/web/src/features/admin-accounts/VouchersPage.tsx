@@ -1,28 +1,14 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Code,
-  Group,
-  Loader,
-  Modal,
-  NumberInput,
-  ScrollArea,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-  Tooltip,
-} from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { ActionIcon, Alert, Button, Code, Group, Loader, Modal, ScrollArea, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { notifyError, notifySuccess } from '../../lib/notify';
-import { applyServerErrors, serverMessage } from '../../lib/forms';
-import { defaultExpiry, formatDateTime, vouchersApi, type Voucher } from './api';
+import { serverMessage } from '../../lib/forms';
+import type { CreatedVoucher, Voucher } from '@lamella/contracts';
+import { vouchersApi } from './api';
+import { CreateVouchersModal } from './CreateVouchersModal';
+import { formatDateTime } from './rules';
 
 /** Vouchers (accounts.md §2): Key, Created at, Executions, Expiration date, Taken by, Action; Create voucher(s). */
 export function VouchersPage() {
@@ -30,7 +16,7 @@ export function VouchersPage() {
   const qc = useQueryClient();
   const list = useQuery({ queryKey: ['admin', 'vouchers'], queryFn: vouchersApi.list });
   const [creating, setCreating] = useState(false);
-  const [created, setCreated] = useState<Voucher[] | null>(null);
+  const [created, setCreated] = useState<CreatedVoucher[] | null>(null);
   const [deleting, setDeleting] = useState<Voucher | null>(null);
   const remove = useMutation({
     mutationFn: (id: string) => vouchersApi.remove(id),
@@ -123,51 +109,5 @@ export function VouchersPage() {
         </Stack>
       </Modal>
     </Stack>
-  );
-}
-
-function CreateVouchersModal({ opened, onClose, onCreated }: { opened: boolean; onClose: () => void; onCreated: (v: Voucher[]) => void }) {
-  const { t } = useTranslation();
-  const form = useForm({
-    initialValues: { count: 1 as number | string, executions: 10 as number | string, validUntil: defaultExpiry() },
-    validate: {
-      count: (v) => (Number(v) > 0 ? null : t('adminAccounts.vouchers.countInvalid')),
-      executions: (v) => (Number(v) > 0 ? null : t('adminAccounts.vouchers.executionsInvalid')),
-      validUntil: (v) => (!v || new Date(`${v}T23:59:59`).getTime() > Date.now() ? null : t('adminAccounts.vouchers.expiryInvalid')),
-    },
-  });
-  const create = useMutation({
-    mutationFn: () =>
-      vouchersApi.create({
-        count: Number(form.values.count),
-        executions: Number(form.values.executions),
-        validUntil: form.values.validUntil ? new Date(`${form.values.validUntil}T23:59:59`).toISOString() : null,
-      }),
-    onSuccess: (res) => {
-      form.reset();
-      onCreated(res.vouchers);
-    },
-    onError: (e) => {
-      if (!applyServerErrors(form, e)) notifyError(serverMessage(e, t('adminAccounts.error')));
-    },
-  });
-  return (
-    <Modal opened={opened} onClose={onClose} title={t('adminAccounts.vouchers.createTitle')}>
-      <form onSubmit={form.onSubmit(() => create.mutate())} noValidate>
-        <Stack>
-          <NumberInput label={t('adminAccounts.vouchers.count')} min={1} allowDecimal={false} {...form.getInputProps('count')} />
-          <NumberInput label={t('adminAccounts.vouchers.executions')} min={1} allowDecimal={false} {...form.getInputProps('executions')} />
-          <TextInput type="date" label={t('adminAccounts.vouchers.validUntil')} {...form.getInputProps('validUntil')} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('adminAccounts.cancel')}
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              {t('adminAccounts.vouchers.createSubmit')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
   );
 }

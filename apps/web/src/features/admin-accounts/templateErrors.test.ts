@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { templateErrors } from './TemplatesPage';
-import { defaultExpiry, formatDateTime } from './api';
+import { defaultExpiry, formatDateTime, templateErrors } from './rules';
 
 describe('template form rules', () => {
   it('needs a trimmed name and settings that parse as a JSON object', () => {

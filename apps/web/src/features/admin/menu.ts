@@ -1,5 +1,5 @@
 /** The back-office side menu (back-office.md §2) and who sees which entry (§6). */
-import type { Me } from '../../api/types';
+import type { Me } from '@lamella/contracts';
 
 export interface AdminMenuEntry {
   /** Translation key under admin.menu. */
@@ -26,6 +26,7 @@ export const ADMIN_MENU: AdminMenuEntry[] = [
   { key: 'images', path: '/admin/images' },
   { key: 'jobs', path: '/admin/jobs', permission: 'JOB.READ' },
   { key: 'settings', path: '/admin/settings' },
+  { key: 'auditLog', path: '/admin/audit-log' },
 ];
 
 type Who = Pick<Me, 'role' | 'permissions'> | null | undefined;

@@ -13,6 +13,8 @@ const CustomizationsPage = lazyPage(() => import('./customizations/Customization
 const ModelParamsPage = lazyPage(() => import('./model-params/ModelParamsPage'), 'ModelParamsPage');
 const VouchersPage = lazyPage(() => import('../admin-accounts/VouchersPage'), 'VouchersPage');
 const TemplatesPage = lazyPage(() => import('../admin-accounts/TemplatesPage'), 'TemplatesPage');
+const AccessControlPage = lazyPage(() => import('./access-control/AccessControlPage'), 'AccessControlPage');
+const AuditLogPage = lazyPage(() => import('./audit/AuditLogPage'), 'AuditLogPage');
 
 const soon = (page: string, path: string): RouteObject => ({ path, element: <ComingSoon page={page} /> });
 
@@ -23,7 +25,8 @@ export const adminRoutes: RouteObject[] = [
     children: [
       { index: true, element: <ComingSoon page="dashboard" /> },
       soon('users', 'users/*'),
-      soon('usersPrivileges', 'users-privileges'),
+      { path: 'users-privileges', element: <AccessControlPage /> },
+      { path: 'audit-log', element: <AuditLogPage /> },
       soon('groups', 'groups'),
       { path: 'vouchers', element: <VouchersPage /> },
       { path: 'resources', element: <ServersPage /> },

@@ -2,7 +2,7 @@ import { Anchor, Group, Loader, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useCountdown } from '../../lib/useCountdown';
 import { useRunOnce } from '../../lib/useRunOnce';
 import { AuthCard } from './AuthCard';
@@ -11,14 +11,19 @@ import { clearSession } from './session';
 
 const LOGOUT_SECONDS = 5;
 
-/** POST /auth/signout, then a 5 s countdown and on to /. */
+/**
+ * POST /auth/signout (or, with `?everywhere=1`, POST /users/me/force-logout: every session on every device),
+ * then a 5 s countdown and on to /.
+ */
 export function LogoutPage() {
   const { t } = useTranslation();
   const qc = useQueryClient();
   const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const everywhere = params.get('everywhere') === '1';
   const signout = useRunOnce(async () => {
     try {
-      await authApi.signout();
+      await (everywhere ? authApi.forceLogout() : authApi.signout());
     } catch {
       // already signed out: nothing to do
     }

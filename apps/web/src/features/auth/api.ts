@@ -1,9 +1,16 @@
-import { api, formFields } from '../../api/client';
-import type { Me, StatusOk } from '../../api/types';
+import { authApi as auth, twoFactorApi, usersApi, type SignupFormField, type TextFormField } from '@lamella/contracts';
+import { call } from '../../api/client';
+
+/** The SuperTokens-shaped `formFields` of the auth calls. */
+function textFields(values: Record<string, string>): TextFormField[] {
+  return Object.entries(values).map(([id, value]) => ({ id, value }));
+}
+function signupFields(values: Record<string, string | boolean>): SignupFormField[] {
+  return Object.entries(values).map(([id, value]) => ({ id, value }));
+}
 
 export const authApi = {
-  signin: (email: string, password: string) =>
-    api.post<{ status: 'OK'; user: Me; twoFactorRequired: boolean }>('/auth/signin', formFields({ email, password })),
+  signin: (email: string, password: string) => call(auth.signin, { body: { formFields: textFields({ email, password }) } }),
   signup: (values: {
     email: string;
     password: string;
@@ -13,13 +20,15 @@ export const authApi = {
     phone: string;
     subscribe: boolean;
     trainingConsent: boolean;
-  }) => api.post<{ status: 'OK'; user: Me }>('/auth/signup', formFields(values)),
-  signout: () => api.post<StatusOk>('/auth/signout'),
-  requestVerificationMail: () => api.post<{ status: 'OK' | 'EMAIL_ALREADY_VERIFIED_ERROR' }>('/auth/user/email/verify/token'),
-  verifyEmail: (token: string) => api.post<StatusOk>('/auth/user/email/verify', { method: 'token', token }),
-  requestPasswordReset: (email: string) => api.post<StatusOk>('/auth/user/password/reset/token', formFields({ email })),
+  }) => call(auth.signup, { body: { formFields: signupFields(values) } }),
+  signout: () => call(auth.signout),
+  requestVerificationMail: () => call(auth.requestVerificationMail),
+  verifyEmail: (token: string) => call(auth.verifyEmail, { body: { method: 'token', token } }),
+  requestPasswordReset: (email: string) => call(auth.requestPasswordReset, { body: { formFields: textFields({ email }) } }),
   resetPassword: (token: string, password: string) =>
-    api.post<StatusOk>('/auth/user/password/reset', { method: 'token', token, ...formFields({ password }) }),
-  validateOtp: (code: string) => api.post<{ status: 'OK'; user: Me }>('/users/2fa/validate', { code }),
-  confirmRemoval: (token: string) => api.delete<StatusOk>('/users/me', { query: { token } }),
+    call(auth.resetPassword, { body: { method: 'token', token, formFields: textFields({ password }) } }),
+  validateOtp: (code: string) => call(twoFactorApi.validate, { body: { code } }),
+  confirmRemoval: (token: string) => call(usersApi.removeAccount, { query: { token } }),
+  /** Ends every session of the user on every device. */
+  forceLogout: () => call(usersApi.forceLogout),
 };

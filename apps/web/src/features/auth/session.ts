@@ -1,14 +1,14 @@
 /** The signed-in user (GET /api/users/me) as a query, plus the landing rules of accounts.md §2. */
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { api, isApiError } from '../../api/client';
-import type { Me } from '../../api/types';
+import { usersApi, type Me } from '@lamella/contracts';
+import { call, isApiError } from '../../api/client';
 
 export const ME_KEY = ['me'] as const;
 
 /** null = no session (401). */
 export async function fetchMe(): Promise<Me | null> {
   try {
-    return await api.get<Me>('/users/me');
+    return await call(usersApi.me);
   } catch (e) {
     if (isApiError(e) && (e.statusCode === 401 || e.statusCode === 403)) return null;
     throw e;

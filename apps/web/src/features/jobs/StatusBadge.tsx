@@ -1,13 +1,12 @@
 import { Badge, Group, Loader } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { JOB_STATUS_COLOR as COLORS, isJobRunning } from '../../lib/jobStatus';
 import type { JobStatus } from './types';
-
-const COLORS: Record<JobStatus, string> = { NEW: 'gray', PENDING: 'blue', FINISHED: 'green', CACHED: 'green', FAILED: 'red' };
 
 /** Status of a job: NEW "in queue" and PENDING "running" with a spinner; CACHED is done, with a "from cache" badge. */
 export function StatusBadge({ status }: { status: JobStatus }) {
   const { t } = useTranslation();
-  const running = status === 'NEW' || status === 'PENDING';
+  const running = isJobRunning(status);
   return (
     <Group gap={4} wrap="nowrap">
       <Badge

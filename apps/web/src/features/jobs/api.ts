@@ -1,10 +1,9 @@
-/** Jobs, images and account calls as TanStack Query hooks, plus the realtime `job` event listener. */
+/** The jobs and images calls as TanStack Query hooks (contract endpoints), plus the realtime `job` event listener. */
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { io } from 'socket.io-client';
-import { api, ApiError } from '../../api/client';
-import type { Account } from '../../api/types';
-import type { CropBox, Job, SortBy, SortOrder, UploadedImage } from './types';
+import { imagesApi, jobsApi, masksApi, type CreateJobsBody, type Image, type Job, type ListJobsQuery, type RerunJobsBody } from '@lamella/contracts';
+import { ApiError, call, callRaw, urlOf } from '../../api/client';
 import { isRunning } from './types';
 
 /** Job fetch interval (user-app.md §9, default 3000 ms). */
@@ -15,13 +14,8 @@ export const IMAGES_KEY = ['images'] as const;
 export const SANDBOX_KEY = ['sandbox'] as const;
 export const ACCOUNT_KEY = ['account'] as const;
 
-export interface JobsQuery {
-  modelId?: string;
-  archived?: boolean;
-  pageSize: number;
-  sortBy: SortBy;
-  sortOrder: SortOrder;
-}
+/** What a jobs list asks for (the page number is added per page). */
+export type JobsQuery = Required<Pick<ListJobsQuery, 'pageSize' | 'sortBy' | 'sortOrder'>> & Pick<ListJobsQuery, 'modelId' | 'archived'>;
 
 export interface JobsPage {
   jobs: Job[];
@@ -30,11 +24,9 @@ export interface JobsPage {
   pageSize: number;
 }
 
+/** One page of GET /jobs; the total and the page size come in the x-total-count and x-page-size headers. */
 export async function fetchJobsPage(q: JobsQuery, page: number): Promise<JobsPage> {
-  const res = await api.get<Response>('/jobs', {
-    query: { archived: q.archived ?? false, modelId: q.modelId, page, pageSize: q.pageSize, sortBy: q.sortBy, sortOrder: q.sortOrder },
-    as: 'response',
-  });
+  const res = await callRaw(jobsApi.list, { query: { ...q, archived: q.archived ?? false, page } });
   const jobs = (await res.json()) as Job[];
   return {
     jobs,
@@ -70,18 +62,14 @@ export function useJobsPage(q: JobsQuery, page = 1) {
 export function useJob(id: string | null | undefined) {
   return useQuery({
     queryKey: [...JOBS_KEY, 'one', id],
-    queryFn: () => api.get<Job>(`/jobs/${id}`),
+    queryFn: () => call(jobsApi.get, { params: { id: id! } }),
     enabled: !!id,
     refetchInterval: (query) => (query.state.data && isRunning(query.state.data.status) ? JOB_FETCH_INTERVAL : false),
   });
 }
 
 export function useImages() {
-  return useQuery({ queryKey: IMAGES_KEY, queryFn: () => api.get<UploadedImage[]>('/image') });
-}
-
-export function useAccount() {
-  return useQuery({ queryKey: ACCOUNT_KEY, queryFn: () => api.get<Account>('/users/me/account') });
+  return useQuery({ queryKey: IMAGES_KEY, queryFn: () => call(imagesApi.list) });
 }
 
 export function invalidateJobs(qc: QueryClient) {
@@ -92,7 +80,7 @@ export function invalidateJobs(qc: QueryClient) {
 export function useRunJobs() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: { imageIds: string[]; modelIds: string[]; projectId?: string }) => api.post<Job[]>('/jobs', body),
+    mutationFn: (body: CreateJobsBody) => call(jobsApi.create, { body }),
     onSettled: () => {
       invalidateJobs(qc);
       void qc.invalidateQueries({ queryKey: ACCOUNT_KEY });
@@ -100,35 +88,27 @@ export function useRunJobs() {
   });
 }
 
-export interface RerunBody {
-  jobsIds: string[];
-  withCrop?: CropBox;
-  withUserMasks?: true;
-  modelId?: string;
-}
-
 export function useRerun() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: RerunBody) => api.post<Job[]>('/jobs/rerun', body),
+    mutationFn: (body: RerunJobsBody) => call(jobsApi.rerun, { body }),
     onSettled: () => invalidateJobs(qc),
   });
 }
 
-export function useBulkAction(action: 'archive' | 'unarchive' | 'delete') {
+const bulk = { archive: jobsApi.archive, unarchive: jobsApi.unarchive, delete: jobsApi.remove } as const;
+
+export function useBulkAction(action: keyof typeof bulk) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (jobsIds: string[]) => api.post<unknown>(`/jobs/${action}`, { jobsIds }),
+    mutationFn: (jobsIds: string[]) => call(bulk[action], { body: { jobsIds } }),
     onSettled: () => invalidateJobs(qc),
   });
 }
 
 /** GET /jobs/export?jobsIds=…: downloads the CSV through a temporary link. */
 export async function exportCsv(jobsIds: string[]): Promise<void> {
-  const qs = new URLSearchParams();
-  for (const id of jobsIds) qs.append('jobsIds', id);
-  const res = await fetch(`/api/jobs/export?${qs.toString()}`, { credentials: 'include' });
-  if (!res.ok) throw new ApiError(res.status, 'HTTP_' + res.status, res.statusText);
+  const res = await callRaw(jobsApi.export, { query: { jobsIds } });
   const blob = await res.blob();
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
@@ -144,17 +124,17 @@ export async function exportCsv(jobsIds: string[]): Promise<void> {
  * POST /images with upload progress (fetch has none): one request per file so each file gets its own bar.
  * Resolves with the stored images, rejects with an ApiError carrying the server's `{code, message}`.
  */
-export function uploadImage(file: File, onProgress: (fraction: number) => void): { promise: Promise<UploadedImage[]>; abort: () => void } {
+export function uploadImage(file: File, onProgress: (fraction: number) => void): { promise: Promise<Image[]>; abort: () => void } {
   const xhr = new XMLHttpRequest();
-  const promise = new Promise<UploadedImage[]>((resolve, reject) => {
-    xhr.open('POST', '/api/images');
+  const promise = new Promise<Image[]>((resolve, reject) => {
+    xhr.open(imagesApi.upload.method, urlOf(imagesApi.upload));
     xhr.withCredentials = true;
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable) onProgress(e.loaded / e.total);
     };
     xhr.onload = () => {
-      let body: { code?: string; message?: string } | UploadedImage[] | undefined;
+      let body: { code?: string; message?: string } | Image[] | undefined;
       try {
         body = JSON.parse(xhr.responseText) as typeof body;
       } catch {
@@ -177,33 +157,44 @@ export function uploadImage(file: File, onProgress: (fraction: number) => void):
   return { promise, abort: () => xhr.abort() };
 }
 
+export type RealtimeSocket = ReturnType<typeof io>;
 let socketUsers = 0;
-let socket: ReturnType<typeof io> | null = null;
+let socket: RealtimeSocket | null = null;
+
+/** The one socket.io connection of the page, shared by its listeners (connected while any listener is mounted). */
+export function acquireSocket(): RealtimeSocket {
+  socketUsers += 1;
+  if (!socket) socket = io({ path: '/socket.io', withCredentials: true, transports: ['websocket', 'polling'] });
+  return socket;
+}
+
+export function releaseSocket(): void {
+  socketUsers -= 1;
+  if (socketUsers === 0 && socket) {
+    socket.disconnect();
+    socket = null;
+  }
+}
 
 /** Listens to the socket.io `job` event of the signed-in user and refreshes the job queries on it. */
 export function useJobEvents() {
   const qc = useQueryClient();
   useEffect(() => {
-    socketUsers += 1;
-    if (!socket) socket = io({ path: '/socket.io', withCredentials: true, transports: ['websocket', 'polling'] });
-    const s = socket;
+    const s = acquireSocket();
     const onJob = () => invalidateJobs(qc);
     s.on('job', onJob);
     return () => {
       s.off('job', onJob);
-      socketUsers -= 1;
-      if (socketUsers === 0 && socket) {
-        socket.disconnect();
-        socket = null;
-      }
+      releaseSocket();
     };
   }, [qc]);
 }
 
+/** Addresses of images and result files (for <img src> and links). */
 export const imageUrl = {
-  original: (id: string) => `/api/image/${id}`,
-  thumbnail: (id: string) => `/api/image/${id}/thumbnail`,
-  display: (id: string) => `/api/image/${id}/display`,
-  result: (resultId: string, filename: string) => `/api/jobs/results/${resultId}/${encodeURIComponent(filename)}`,
-  mask: (id: string) => `/api/masks/${id}/image`,
+  original: (id: string) => urlOf(imagesApi.original, { params: { id } }),
+  thumbnail: (id: string) => urlOf(imagesApi.thumbnail, { params: { id } }),
+  display: (id: string) => urlOf(imagesApi.display, { params: { id } }),
+  result: (resultId: string, filename: string) => urlOf(jobsApi.resultFile, { params: { resultId, filename } }),
+  mask: (id: string) => urlOf(masksApi.image, { params: { id } }),
 };

@@ -2,12 +2,12 @@ import { Anchor, Group, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { api } from '../../api/client';
-import type { VersionInfo } from '../../api/types';
+import { systemApi } from '@lamella/contracts';
+import { call } from '../../api/client';
 import { LanguageSwitch } from './LanguageSwitch';
 
 export function useVersion() {
-  return useQuery({ queryKey: ['version'], queryFn: () => api.get<VersionInfo>('/version'), staleTime: Infinity });
+  return useQuery({ queryKey: ['version'], queryFn: () => call(systemApi.version), staleTime: Infinity });
 }
 
 /** Version (plus the environment unless production), links to terms, imprint, licenses, the language switch. */

@@ -1,8 +1,8 @@
 import { SegmentedControl } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/client';
-import type { Me } from '../../api/types';
+import { usersApi, type Me } from '@lamella/contracts';
+import { call } from '../../api/client';
 import { changeLanguage, currentLanguage, isLng, type Lng } from '../../i18n';
 import { ME_KEY, useMe } from '../auth/session';
 
@@ -17,9 +17,9 @@ export function LanguageSwitch() {
     const lng: Lng = value;
     await changeLanguage(lng);
     if (me && !me.twoFactorPending) {
-      qc.setQueryData<Me | null>(ME_KEY, (old) => (old ? ({ ...old, language: lng } as Me) : old));
+      qc.setQueryData<Me | null>(ME_KEY, (old) => (old ? { ...old, language: lng } : old));
       try {
-        await api.patch('/users/me', { language: lng });
+        await call(usersApi.updateProfile, { body: { language: lng } });
       } catch {
         // the UI already switched; the preference is stored in the cookie anyway
       }

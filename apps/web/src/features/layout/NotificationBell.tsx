@@ -1,31 +1,87 @@
-import { ActionIcon, Center, Popover, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Button, Center, Group, Indicator, Popover, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { IconBell, IconBellOff } from '@tabler/icons-react';
+import type { Notification } from '@lamella/contracts';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { NotificationItem } from '../notifications/NotificationItem';
+import { useNotificationAction, useNotificationFeed, useNotifications } from '../notifications/api';
 
-/** The bell with its 400×400 panel. Real notifications come later; for now the panel shows the empty state. */
+/**
+ * The bell with its 400×400 panel (user-app.md §2, §7): the list (newest first, pushed ones added at the top),
+ * mark seen and delete, one or all; a PROJECT_SHARED notification opens /projects?project={id} and is marked seen.
+ */
 export function NotificationBell() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [opened, setOpened] = useState(false);
+  useNotificationFeed();
+  const list = useNotifications();
+  const action = useNotificationAction();
+  const items = list.data ?? [];
+  const unseen = items.filter((n) => !n.isSeen).length;
+
+  const open = (n: Notification) => {
+    if (!n.isSeen) action.mutate({ kind: 'seen', id: n.id });
+    if (n.type === 'PROJECT_SHARED' && typeof n.payload.projectId === 'string') {
+      setOpened(false);
+      void navigate(`/projects?project=${encodeURIComponent(n.payload.projectId)}`);
+    }
+  };
+
   return (
-    <Popover position="bottom-end" shadow="md" withinPortal>
+    <Popover position="bottom-end" shadow="md" withinPortal opened={opened} onChange={setOpened}>
       <Popover.Target>
-        <ActionIcon variant="subtle" size="lg" aria-label={t('notifications.title')}>
-          <IconBell size={20} />
-        </ActionIcon>
+        <Indicator disabled={unseen === 0} label={unseen} size={16} offset={6} color="red">
+          <ActionIcon variant="subtle" size="lg" aria-label={t('notifications.title')} onClick={() => setOpened((o) => !o)}>
+            <IconBell size={20} />
+          </ActionIcon>
+        </Indicator>
       </Popover.Target>
       <Popover.Dropdown p={0} style={{ width: 'min(400px, calc(100vw - 16px))', height: 400 }}>
         <Stack gap={0} h="100%">
-          <Title order={2} size="h5" p="sm" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
-            {t('notifications.title')}
-          </Title>
+          <Group justify="space-between" p="sm" wrap="nowrap" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+            <Title order={2} size="h5">
+              {t('notifications.title')}
+            </Title>
+            {items.length > 0 && (
+              <Group gap={4} wrap="nowrap">
+                <Button size="compact-xs" variant="subtle" disabled={unseen === 0} onClick={() => action.mutate({ kind: 'seen', id: 'all' })}>
+                  {t('notifications.markAllSeen')}
+                </Button>
+                <Button size="compact-xs" variant="subtle" color="red" onClick={() => action.mutate({ kind: 'delete', id: 'all' })}>
+                  {t('notifications.deleteAll')}
+                </Button>
+              </Group>
+            )}
+          </Group>
           <ScrollArea style={{ flex: 1 }}>
-            <Center h={340}>
-              <Stack align="center" gap="xs">
-                <IconBellOff size={32} color="var(--mantine-color-gray-5)" aria-hidden />
-                <Text c="dimmed" size="sm">
-                  {t('notifications.empty')}
+            {list.isError ? (
+              <Center h={340}>
+                <Text c="red" size="sm">
+                  {t('notifications.loadFailed')}
                 </Text>
-              </Stack>
-            </Center>
+              </Center>
+            ) : items.length === 0 ? (
+              <Center h={340}>
+                <Stack align="center" gap="xs">
+                  <IconBellOff size={32} color="var(--mantine-color-gray-5)" aria-hidden />
+                  <Text c="dimmed" size="sm">
+                    {t('notifications.empty')}
+                  </Text>
+                </Stack>
+              </Center>
+            ) : (
+              items.map((n) => (
+                <NotificationItem
+                  key={n.id}
+                  notification={n}
+                  onOpen={open}
+                  onSeen={(id) => action.mutate({ kind: 'seen', id })}
+                  onDelete={(id) => action.mutate({ kind: 'delete', id })}
+                />
+              ))
+            )}
           </ScrollArea>
         </Stack>
       </Popover.Dropdown>

@@ -12,7 +12,7 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { Me } from '../../api/types';
+import type { Me } from '@lamella/contracts';
 import { canOpenAdmin, firstPermittedAdminPage } from '../auth/session';
 
 function initials(me: Me): string {
@@ -87,6 +87,9 @@ export function UserMenu({ me }: { me: Me }) {
         <Menu.Divider />
         <Menu.Item component={Link} to="/logout" color="red" leftSection={<IconLogout size={16} />}>
           {t('layout.menu.logout')}
+        </Menu.Item>
+        <Menu.Item component={Link} to="/logout?everywhere=1" color="red" leftSection={<IconLogout size={16} />}>
+          {t('layout.menu.logoutEverywhere')}
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>

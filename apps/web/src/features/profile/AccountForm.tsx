@@ -1,10 +1,9 @@
 import { Button, Card, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { emailRule, passwordRule } from '@lamella/contracts';
+import { emailRule, passwordRule, usersApi, type Account } from '@lamella/contracts';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/client';
-import type { Account } from '../../api/types';
+import { call } from '../../api/client';
 import { applyServerErrors, required, serverMessage, tr } from '../../lib/forms';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { ME_KEY } from '../auth/session';
@@ -25,10 +24,12 @@ export function AccountForm({ account }: { account: Account }) {
   });
   const save = useMutation({
     mutationFn: (v: typeof form.values) =>
-      api.patch<{ status: 'OK'; emailChanged: boolean }>('/users/me/auth', {
-        currentPassword: v.currentPassword,
-        ...(v.email.trim() !== account.email ? { email: v.email.trim() } : {}),
-        ...(v.newPassword ? { newPassword: v.newPassword } : {}),
+      call(usersApi.updateAuth, {
+        body: {
+          currentPassword: v.currentPassword,
+          ...(v.email.trim() !== account.email ? { email: v.email.trim() } : {}),
+          ...(v.newPassword ? { newPassword: v.newPassword } : {}),
+        },
       }),
     onSuccess: (res, v) => {
       notifySuccess(res.emailChanged ? t('profile.account.emailChanged') : t('profile.account.saved'), t('profile.updatedTitle'));

@@ -2,8 +2,8 @@ import { Button, Card, Checkbox, Group, Modal, Text, Title } from '@mantine/core
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { api } from '../../api/client';
-import type { Account } from '../../api/types';
+import { usersApi, type Account } from '@lamella/contracts';
+import { call } from '../../api/client';
 import { serverMessage } from '../../lib/forms';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { ACCOUNT_KEY } from './api';
@@ -22,7 +22,7 @@ export function ConsentCard({ account }: { account: Account }) {
   };
 
   const save = useMutation({
-    mutationFn: (trainingConsent: boolean) => api.patch<Account>('/users/me/consent', { trainingConsent }),
+    mutationFn: (trainingConsent: boolean) => call(usersApi.setConsent, { body: { trainingConsent } }),
     onSuccess: (acc) => {
       qc.setQueryData(ACCOUNT_KEY, acc);
       notifySuccess(t('consent.updated'));

@@ -4,7 +4,8 @@ import { modals } from '@mantine/modals';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, isApiError } from '../../api/client';
+import { usersApi } from '@lamella/contracts';
+import { call, callRaw, isApiError } from '../../api/client';
 import { serverMessage } from '../../lib/forms';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { ACCOUNT_KEY } from './api';
@@ -21,7 +22,7 @@ export function LogoCard({ hasLogo }: { hasLogo: boolean }) {
     enabled: hasLogo,
     queryFn: async () => {
       try {
-        return await api.get<Blob>('/users/me/logo', { as: 'blob' });
+        return await (await callRaw(usersApi.logo)).blob();
       } catch (e) {
         if (isApiError(e) && e.statusCode === 404) return null;
         throw e;
@@ -43,7 +44,7 @@ export function LogoCard({ hasLogo }: { hasLogo: boolean }) {
     mutationFn: (file: File) => {
       const body = new FormData();
       body.append('file', file);
-      return api.put('/users/me/logo', body);
+      return call(usersApi.uploadLogo, { body });
     },
     onSuccess: () => {
       notifySuccess(t('profile.logo.uploaded'));
@@ -52,7 +53,7 @@ export function LogoCard({ hasLogo }: { hasLogo: boolean }) {
     onError: (e) => notifyError(serverMessage(e, t('profile.logo.uploadFailed'))),
   });
   const remove = useMutation({
-    mutationFn: () => api.delete('/users/me/logo'),
+    mutationFn: () => call(usersApi.removeLogo),
     onSuccess: () => {
       notifySuccess(t('profile.logo.removed'));
       qc.setQueryData(LOGO_KEY, null);

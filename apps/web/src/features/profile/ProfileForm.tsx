@@ -1,10 +1,9 @@
 import { Button, Card, Checkbox, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { phoneRule, withoutBlankValues } from '@lamella/contracts';
+import { phoneRule, usersApi, withoutBlankValues, type Account } from '@lamella/contracts';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/client';
-import type { Account } from '../../api/types';
+import { call } from '../../api/client';
 import { applyServerErrors, required, serverMessage } from '../../lib/forms';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { ME_KEY } from '../auth/session';
@@ -60,7 +59,7 @@ export function ProfileForm({ account }: { account: Account }) {
           phone: v.phone,
         },
       });
-      return api.patch<Account>('/users/me', body);
+      return call(usersApi.updateProfile, { body });
     },
     onSuccess: (acc) => {
       notifySuccess(t('profile.updated'), t('profile.updatedTitle'));

@@ -6,6 +6,7 @@ import { ConsentCard } from './ConsentCard';
 import { LogoCard } from './LogoCard';
 import { ProfileForm } from './ProfileForm';
 import { RemovalCard } from './RemovalCard';
+import { StorageCard } from './StorageCard';
 import { TwoFactorCard } from './TwoFactorCard';
 
 /** /profile: account form, profile form, logo, training consent, two-factor and account removal cards. */
@@ -34,6 +35,7 @@ export function ProfilePage() {
             <TwoFactorCard />
             <LogoCard hasLogo={account.data.hasLogo} />
             <ConsentCard account={account.data} />
+            <StorageCard />
             <RemovalCard />
           </Stack>
         </SimpleGrid>

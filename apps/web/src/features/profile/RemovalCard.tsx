@@ -3,7 +3,8 @@ import { modals } from '@mantine/modals';
 import { IconMailForward, IconTrash } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/client';
+import { usersApi } from '@lamella/contracts';
+import { call } from '../../api/client';
 import { serverMessage } from '../../lib/forms';
 import { notifyError } from '../../lib/notify';
 
@@ -11,7 +12,7 @@ import { notifyError } from '../../lib/notify';
 export function RemovalCard() {
   const { t } = useTranslation();
   const start = useMutation({
-    mutationFn: () => api.delete('/users/me'),
+    mutationFn: () => call(usersApi.removeAccount),
     onError: (e) => notifyError(serverMessage(e, t('auth.accountRemoval.failure'))),
   });
   return (

@@ -1,9 +1,9 @@
 import { Alert, Badge, Button, Card, Code, Group, Image, Loader, PinInput, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { OTP_LENGTH } from '@lamella/contracts';
+import { OTP_LENGTH, twoFactorApi } from '@lamella/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/client';
+import { call, callRaw } from '../../api/client';
 import { serverMessage } from '../../lib/forms';
 import { notifySuccess } from '../../lib/notify';
 import { ACCOUNT_KEY } from './api';
@@ -16,7 +16,7 @@ type Setup = { qrUrl: string; secret: string | null };
 export function TwoFactorCard() {
   const { t } = useTranslation();
   const qc = useQueryClient();
-  const state = useQuery({ queryKey: TWO_FA_KEY, queryFn: () => api.get<{ enabled: boolean }>('/users/2fa') });
+  const state = useQuery({ queryKey: TWO_FA_KEY, queryFn: () => call(twoFactorApi.state) });
   const [setup, setSetup] = useState<Setup | null>(null);
   const [disabling, setDisabling] = useState(false);
   const [code, setCode] = useState('');
@@ -38,7 +38,7 @@ export function TwoFactorCard() {
 
   const start = useMutation({
     mutationFn: async () => {
-      const res = await api.post<Response>('/users/2fa', undefined, { as: 'response' });
+      const res = await callRaw(twoFactorApi.start);
       const secret = res.headers.get('x-otp-secret');
       return { qrUrl: URL.createObjectURL(await res.blob()), secret };
     },
@@ -51,7 +51,7 @@ export function TwoFactorCard() {
   });
 
   const update = useMutation({
-    mutationFn: (enable: boolean) => api.put<{ enabled: boolean }>('/users/2fa', { code, enable }),
+    mutationFn: (enable: boolean) => call(twoFactorApi.update, { body: { code, enable } }),
     onSuccess: (res) => {
       qc.setQueryData(TWO_FA_KEY, res);
       void qc.invalidateQueries({ queryKey: ACCOUNT_KEY });

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../api/client';
-import type { Account } from '../../api/types';
+import { usersApi } from '@lamella/contracts';
+import { call } from '../../api/client';
 
 export const ACCOUNT_KEY = ['account'] as const;
 
 export function useAccount() {
-  return useQuery({ queryKey: ACCOUNT_KEY, queryFn: () => api.get<Account>('/users/me/account') });
+  return useQuery({ queryKey: ACCOUNT_KEY, queryFn: () => call(usersApi.account) });
 }

@@ -3,7 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import DOMPurify from 'dompurify';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/client';
+import { systemApi } from '@lamella/contracts';
+import { call } from '../../api/client';
 
 /** The terms text (GET /api/terms/{lng} → {content} HTML), sanitised before rendering. */
 export function TermsContent() {
@@ -11,7 +12,7 @@ export function TermsContent() {
   const lng = i18n.language === 'de' ? 'de' : 'en';
   const terms = useQuery({
     queryKey: ['terms', lng],
-    queryFn: () => api.get<{ content: string }>(`/terms/${lng}`),
+    queryFn: () => call(systemApi.terms, { params: { lng } }),
     staleTime: 5 * 60_000,
   });
   const html = useMemo(() => (terms.data ? DOMPurify.sanitize(terms.data.content) : ''), [terms.data]);

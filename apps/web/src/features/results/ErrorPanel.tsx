@@ -3,7 +3,8 @@ import { IconMoodSad } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/client';
+import { jobsApi } from '@lamella/contracts';
+import { call } from '../../api/client';
 
 /** Failed job: the apology after a 1 s delay; ADMIN also gets a link to the error details (§2, §6, §8). */
 export function ErrorPanel({ jobId, isAdmin }: { jobId: string; isAdmin: boolean }) {
@@ -16,7 +17,7 @@ export function ErrorPanel({ jobId, isAdmin }: { jobId: string; isAdmin: boolean
   }, []);
   const error = useQuery({
     queryKey: ['jobs', 'error', jobId],
-    queryFn: () => api.get<{ error: string | null }>(`/jobs/${jobId}/error`),
+    queryFn: () => call(jobsApi.error, { params: { id: jobId } }),
     enabled: details,
   });
   if (!visible) return null;

@@ -3,7 +3,8 @@ import { IconCheck } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/client';
+import { feedbackApi } from '@lamella/contracts';
+import { call } from '../../api/client';
 import type { Job } from '../jobs/types';
 
 /** Issue report dialog: a form, then a success screen; closing resets; a failure is only logged (§8). */
@@ -13,12 +14,14 @@ export function IssueReportDialog({ job, opened, onClose }: { job: Job; opened: 
   const [error, setError] = useState<string | null>(null);
   const send = useMutation({
     mutationFn: () =>
-      api.post('/issue-reports', {
-        jobId: job.id,
-        calculationDate: job.finishedAt ?? job.createdAt,
-        modelName: job.model.displayName,
-        modelVersion: job.modelVersion,
-        details: details.trim(),
+      call(feedbackApi.reportIssue, {
+        body: {
+          jobId: job.id,
+          calculationDate: job.finishedAt ?? job.createdAt,
+          modelName: job.model.displayName,
+          modelVersion: job.modelVersion,
+          details: details.trim(),
+        },
       }),
     onError: (e) => console.error('issue report failed', e),
   });

@@ -1,9 +1,9 @@
 import { Accordion, ActionIcon, Badge, Button, Checkbox, Group, Loader, Progress, Stack, Text, Tooltip } from '@mantine/core';
-import { IconBrush, IconCrop, IconFlag, IconFlagFilled, IconMessageReport, IconStar, IconStarFilled } from '@tabler/icons-react';
+import { IconBrush, IconCrop, IconMessageReport, IconStar, IconStarFilled } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CropEditorDialog } from '../crop/CropEditorDialog';
-import { averageScore, feedbackColor, formatDateTime } from '../jobs/format';
+import { formatDateTime } from '../jobs/format';
 import { StatusBadge } from '../jobs/StatusBadge';
 import type { Job } from '../jobs/types';
 import { isRunning } from '../jobs/types';
@@ -11,6 +11,7 @@ import { ErrorPanel } from './ErrorPanel';
 import { IssueReportDialog } from './IssueReportDialog';
 import { RatingDialog } from './RatingDialog';
 import { ResultItems } from './ResultItems';
+import { FeedbackFlags } from './FeedbackFlags';
 
 export const MASK_EDITOR_ROLES = ['ADMIN', 'POWER_USER', 'EDITOR'];
 
@@ -21,41 +22,7 @@ export function maskEditorUrl(job: Job): string {
   return `/admin/mask-editor?${q.toString()}`;
 }
 
-const FLAG_COLORS = { black: 'dark.9', red: 'red.7', orange: 'orange.6', green: 'green.7' } as const;
-
-function FeedbackFlags({ job }: { job: Job }) {
-  const { t } = useTranslation();
-  const flags = job.result?.feedback ?? [];
-  if (!flags.length) return null;
-  const avg = averageScore(flags);
-  const color = feedbackColor(avg);
-  const label = (
-    <Stack gap={2}>
-      <Text size="xs" fw={600}>
-        {t('results.flags.title', { score: Math.round(avg * 100) })}
-      </Text>
-      {flags.map((f) => (
-        <Text size="xs" key={f.name}>
-          {f.value ? '✓' : '✗'} {f.name}
-        </Text>
-      ))}
-    </Stack>
-  );
-  return (
-    <Tooltip label={label} withArrow multiline>
-      <ActionIcon
-        variant="subtle"
-        color={FLAG_COLORS[color]}
-        aria-label={t('results.flags.label', { score: Math.round(avg * 100) })}
-        data-flag-color={color}
-      >
-        {avg > 0 ? <IconFlagFilled size={18} /> : <IconFlag size={18} />}
-      </ActionIcon>
-    </Tooltip>
-  );
-}
-
-interface Props {
+export interface Props {
   job: Job;
   selected: boolean;
   onSelect: (checked: boolean) => void;

@@ -1,9 +1,10 @@
 import { Button, Group, Modal, Rating, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/client';
+import { feedbackApi } from '@lamella/contracts';
+import { call } from '../../api/client';
 import { invalidateJobs } from '../jobs/api';
 import type { Job } from '../jobs/types';
 
@@ -16,21 +17,14 @@ export function ratingError(rating: number): string | null {
 export function RatingDialog({ job, opened, onClose }: { job: Job; opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const qc = useQueryClient();
-  const [rating, setRating] = useState(0);
+  // Mounted when the dialog opens (JobItem), so the state starts from the job's current rating.
+  const [rating, setRating] = useState(job.userFeedback?.rating ?? 0);
   const [hover, setHover] = useState(-1);
-  const [comment, setComment] = useState('');
+  const [comment, setComment] = useState(job.userFeedback?.comment ?? '');
   const [error, setError] = useState<string | null>(null);
 
-  useEffect(() => {
-    if (opened) {
-      setRating(job.userFeedback?.rating ?? 0);
-      setComment(job.userFeedback?.comment ?? '');
-      setError(null);
-    }
-  }, [opened, job.userFeedback]);
-
   const save = useMutation({
-    mutationFn: () => api.post('/feedback', { jobId: job.id, rating, comment: comment.trim() || undefined }),
+    mutationFn: () => call(feedbackApi.rate, { body: { jobId: job.id, rating, comment: comment.trim() || undefined } }),
     onSuccess: () => {
       notifications.show({ color: 'green', title: t('model.rating.thanksTitle'), message: t('model.rating.thanksText') });
       invalidateJobs(qc);

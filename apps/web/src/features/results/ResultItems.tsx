@@ -1,82 +1,12 @@
-import { Alert, Anchor, Card, Code, Image, SimpleGrid, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
-import { IconAlertTriangle, IconInfoCircle, IconX } from '@tabler/icons-react';
+import { Card, Code, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { BarChartView, HistogramView } from '../charts/ResultCharts';
+import { BarChartView } from '../charts/BarChartView';
+import { HistogramView } from '../charts/HistogramView';
 import { imageUrl } from '../jobs/api';
-import { formatTableValue } from '../jobs/format';
-import type { DataTableItem, Job, MessageItem, ResultItem } from '../jobs/types';
-
-const MESSAGE_STYLE = {
-  info: { color: 'blue', icon: <IconInfoCircle size={18} /> },
-  warning: { color: 'yellow', icon: <IconAlertTriangle size={18} /> },
-  error: { color: 'red', icon: <IconX size={18} /> },
-} as const;
-
-export function MessageList({ items }: { items: MessageItem[] }) {
-  if (!items.length) return null;
-  return (
-    <Stack gap="xs" data-testid="result-messages">
-      {items.map((m, i) => {
-        const s = MESSAGE_STYLE[m.status] ?? MESSAGE_STYLE.info;
-        return (
-          <Alert key={i} color={s.color} icon={s.icon} title={m.title} variant="light">
-            {m.content}
-          </Alert>
-        );
-      })}
-    </Stack>
-  );
-}
-
-export function DataTableView({ item }: { item: DataTableItem }) {
-  const { t, i18n } = useTranslation();
-  return (
-    <Table.ScrollContainer minWidth={280}>
-      <Table striped withTableBorder data-testid="result-table" aria-label={item.title ?? t('results.panel.table')}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('results.panel.measurement')}</Table.Th>
-            <Table.Th ta="right">{t('results.panel.value')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {item.rows.map((r, i) => (
-            <Table.Tr key={i}>
-              <Table.Td>
-                {r.labelTooltip ? (
-                  <Tooltip label={r.labelTooltip} multiline maw={320} withArrow>
-                    <Text size="sm" span style={{ textDecoration: 'underline dotted', cursor: 'help' }} tabIndex={0}>
-                      {r.label}
-                    </Text>
-                  </Tooltip>
-                ) : (
-                  r.label
-                )}
-              </Table.Td>
-              <Table.Td ta="right" style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
-                {formatTableValue(r.value, i18n.language)}
-                {r.unit ? ` ${r.unit}` : ''}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  );
-}
-
-function Figure({ src, caption, alt }: { src: string; caption: string; alt: string }) {
-  return (
-    <Card withBorder padding={4} component="figure" m={0}>
-      <Anchor href={src} target="_blank" rel="noreferrer">
-        <Image src={src} alt={alt} loading="lazy" fit="contain" mah={420} />
-      </Anchor>
-      <Text component="figcaption" size="xs" c="dimmed" ta="center" mt={4}>
-        {caption}
-      </Text>
-    </Card>
-  );
-}
+import type { Job, MessageItem, ResultItem } from '../jobs/types';
+import { MessageList } from './MessageList';
+import { DataTableView } from './DataTableView';
+import { Figure } from './Figure';
 
 /** The result items of a finished job in the order of user-app.md §2: messages, images, charts, tables. */
 export function ResultItems({ job }: { job: Job }) {

@@ -1,14 +1,13 @@
-import { Anchor, Badge, Button, Card, Checkbox, Grid, Group, Image, Progress, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Checkbox, Grid, Group, Image, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useAvailableModels } from '../favourites/api';
-import { imageUrl, useAccount, useImages, useJobEvents, useJobsPage, useRunJobs } from '../jobs/api';
-import { formatDateTime } from '../jobs/format';
+import { imageUrl, useImages, useJobEvents, useRunJobs } from '../jobs/api';
 import { notifyJobError, notifyJobStarted } from '../jobs/notify';
-import { StatusBadge } from '../jobs/StatusBadge';
 import type { UploadedImage } from '../jobs/types';
+import { LicenseCard } from './LicenseCard';
+import { RecentJobs } from './RecentJobs';
 import { UploadZone } from './UploadZone';
 
 const RECENT_IMAGES = 12;
@@ -84,7 +83,7 @@ export function DashboardWorkbench() {
                               {img.orginalFilename}
                             </Text>
                             <Text size="xs" c="dimmed" visibleFrom="sm">
-                              {img.width}×{img.height}
+                              {t('jobs.imageSize', { width: img.width, height: img.height })}
                             </Text>
                           </Group>
                         }
@@ -127,99 +126,5 @@ export function DashboardWorkbench() {
         </Grid.Col>
       </Grid>
     </Stack>
-  );
-}
-
-function LicenseCard() {
-  const { t, i18n } = useTranslation();
-  const account = useAccount();
-  const license = account.data?.license;
-  return (
-    <Card withBorder padding="md" data-testid="license-card">
-      <Title order={2} size="h4" mb="sm">
-        {t('workbench.license.heading')}
-      </Title>
-      {account.isPending ? (
-        <Skeleton h={60} />
-      ) : !license ? (
-        <Text size="sm" c="dimmed">
-          {t('workbench.license.none')}
-        </Text>
-      ) : (
-        <Stack gap={6}>
-          <Group justify="space-between">
-            <Text size="sm">{t('workbench.license.type')}</Text>
-            <Badge variant="light">{license.type}</Badge>
-          </Group>
-          <Group justify="space-between">
-            <Text size="sm">{t('workbench.license.used')}</Text>
-            <Text size="sm" fw={500}>
-              {license.images === null
-                ? t('workbench.license.usedUnlimited', { used: license.used })
-                : t('workbench.license.usedOf', { used: license.used, limit: license.images })}
-            </Text>
-          </Group>
-          {license.images !== null && license.images > 0 && (
-            <Progress
-              value={Math.min(100, (license.used / license.images) * 100)}
-              color={license.used >= license.images ? 'red' : 'blue'}
-              aria-label={t('workbench.license.used')}
-            />
-          )}
-          <Group justify="space-between">
-            <Text size="sm">{t('workbench.license.expires')}</Text>
-            <Text size="sm" c={license.finish && new Date(license.finish) < new Date() ? 'red' : undefined}>
-              {license.finish
-                ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(license.finish))
-                : t('workbench.license.noExpiry')}
-            </Text>
-          </Group>
-        </Stack>
-      )}
-    </Card>
-  );
-}
-
-function RecentJobs() {
-  const { t, i18n } = useTranslation();
-  const jobs = useJobsPage({ pageSize: 10, sortBy: 'createdAt', sortOrder: 'desc' });
-  return (
-    <Card withBorder padding="md">
-      <Group justify="space-between" mb="sm">
-        <Title order={2} size="h4">
-          {t('workbench.recent.heading')}
-        </Title>
-        <Anchor component={Link} to="/history" size="sm">
-          {t('workbench.recent.all')}
-        </Anchor>
-      </Group>
-      {jobs.isPending ? (
-        <Stack gap="xs">
-          {[0, 1, 2].map((i) => (
-            <Skeleton key={i} h={36} />
-          ))}
-        </Stack>
-      ) : !jobs.data?.jobs.length ? (
-        <Text size="sm" c="dimmed">
-          {t('jobs.empty')}
-        </Text>
-      ) : (
-        <Stack gap={8} data-testid="recent-jobs">
-          {jobs.data.jobs.map((j) => (
-            <Group key={j.id} justify="space-between" wrap="nowrap" gap="xs" data-testid="recent-job">
-              <div style={{ minWidth: 0, flex: 1 }}>
-                <Anchor component={Link} to={`/models/${j.model.name.toLowerCase()}`} size="sm" display="block" truncate="end">
-                  {j.image.orginalFilename}
-                </Anchor>
-                <Text size="xs" c="dimmed" truncate="end">
-                  {j.model.displayName} · {formatDateTime(j.createdAt, i18n.language)}
-                </Text>
-              </div>
-              <StatusBadge status={j.status} />
-            </Group>
-          ))}
-        </Stack>
-      )}
-    </Card>
   );
 }

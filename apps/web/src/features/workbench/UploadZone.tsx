@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/client';
 import { IMAGES_KEY, uploadImage } from '../jobs/api';
 import type { UploadedImage } from '../jobs/types';
+import { STORAGE_USAGE_KEY, useStorageUsage } from '../profile/useStorageUsage';
 
 /** Analysis images: PNG, JPEG, TIFF (the server decides by content). */
 export const ACCEPTED = { 'image/png': ['.png'], 'image/jpeg': ['.jpg', '.jpeg'], 'image/tiff': ['.tif', '.tiff'] };
@@ -23,16 +24,25 @@ interface Upload {
 
 /** Drag-and-drop upload with one progress bar per file; calls onUploaded with each stored image. */
 export function UploadZone({ onUploaded }: { onUploaded: (images: UploadedImage[]) => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const qc = useQueryClient();
+  const usage = useStorageUsage();
   const [uploads, setUploads] = useState<Upload[]>([]);
   const seq = useRef(0);
 
   const patch = (key: number, p: Partial<Upload>) => setUploads((list) => list.map((u) => (u.key === key ? { ...u, ...p } : u)));
 
   const start = (files: File[]) => {
+    const maxFileBytes = usage.data?.maxFileBytes;
     for (const file of files) {
       const key = ++seq.current;
+      // over the server's per-file limit (MAX_UPLOAD_MB): refused here, without sending it
+      if (maxFileBytes !== undefined && file.size > maxFileBytes) {
+        const max = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 }).format(maxFileBytes / 1024 / 1024);
+        const error = t('storage.errors.fileTooLarge', { file: file.name, max });
+        setUploads((list) => [{ key, name: file.name, progress: 0, state: 'error', error }, ...list]);
+        continue;
+      }
       const { promise, abort } = uploadImage(file, (fraction) => patch(key, { progress: Math.round(fraction * 100) }));
       setUploads((list) => [{ key, name: file.name, progress: 0, state: 'uploading', abort }, ...list]);
       promise
@@ -40,6 +50,7 @@ export function UploadZone({ onUploaded }: { onUploaded: (images: UploadedImage[
           patch(key, { state: 'done', progress: 100, abort: undefined });
           onUploaded(images);
           void qc.invalidateQueries({ queryKey: IMAGES_KEY });
+          void qc.invalidateQueries({ queryKey: STORAGE_USAGE_KEY });
         })
         .catch((e: unknown) => {
           const error =

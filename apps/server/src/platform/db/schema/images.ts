@@ -1,5 +1,5 @@
 import { bigint, boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from './users.ts';
+import { licenseTypeEnum, users } from './users.ts';
 
 /** An uploaded micrograph: original plus `thumbnail` and `display` renditions in storage. */
 export const images = pgTable(
@@ -34,3 +34,10 @@ export const images = pgTable(
     index('images_original_filename_idx').on(t.orginalFilename),
   ],
 );
+
+/** Image storage quota per licence type (MB of originals); no row or null: no quota. Set by ADMIN. */
+export const storageQuotas = pgTable('storage_quotas', {
+  licenseType: licenseTypeEnum('license_type').primaryKey(),
+  quotaMb: integer('quota_mb'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -6,3 +6,4 @@ export * from './projects.ts';
 export * from './customizations.ts';
 export * from './jobs.ts';
 export * from './audit.ts';
+export * from './project-invitations.ts';

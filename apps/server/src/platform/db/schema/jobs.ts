@@ -75,6 +75,8 @@ export const jobs = pgTable(
     attempts: integer('attempts').notNull().default(0),
     /** While PENDING: the dispatcher holding the job renews this; an expired lease puts the job back to NEW. */
     leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    /** Last sign of life from the launcher running the job (start, progress or heartbeat line). */
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
     /** 0..1 as reported by the launcher. */
     progress: doublePrecision('progress'),
     error: text('error'),

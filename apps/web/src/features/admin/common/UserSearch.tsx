@@ -3,14 +3,8 @@ import { Loader, Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api } from '../../../api/client';
-
-interface UserItem {
-  id: string;
-  fullName?: string;
-  email?: string;
-  company?: string | null;
-}
+import { adminUsersApi } from '@lamella/contracts';
+import { call } from '../../../api/client';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -33,14 +27,14 @@ export function UserSearch({
   const [term] = useDebouncedValue(search.trim(), 300);
   const users = useQuery({
     queryKey: ['admin', 'user-search', term],
-    queryFn: () => api.get<UserItem[]>('/admin/users2', { query: { filter: term } }),
+    queryFn: () => call(adminUsersApi.list, { query: { filter: term } }),
     enabled: term.length >= 2,
     staleTime: 30_000,
   });
   const found = (users.data ?? []).filter((u) => !exclude.includes(u.id)).slice(0, 50);
   const options = found.map((u) => ({
     value: u.id,
-    label: `${u.fullName || u.id}${u.email ? ` <${u.email}>` : ''}${u.company ? ` · ${u.company}` : ''}`,
+    label: [`${u.fullName || u.id}${u.email ? ` <${u.email}>` : ''}`, u.company].filter(Boolean).join(' · '),
   }));
   if (UUID.test(term) && !options.some((o) => o.value === term)) options.unshift({ value: term, label: term });
   if (value && !options.some((o) => o.value === value)) options.unshift({ value, label: value });

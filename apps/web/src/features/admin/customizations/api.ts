@@ -1,72 +1,28 @@
-/** Customization groups calls (back-office.md §7 "Customization groups"). */
-import { api } from '../../../api/client';
-import type { ValidationError } from './logic';
-
-export interface CustomizationParent {
-  parentId: string;
-  priority: number;
-  parent?: { id: string; nameEn?: string; nameDe?: string } | null;
-}
-
-export interface CustomizationGroup {
-  id: string;
-  nameEn: string;
-  nameDe: string;
-  description?: string | null;
-  model?: { id: string; displayName?: string | null } | null;
-  modelId?: string | null;
-  members?: { id: string; name?: string | null; surname?: string | null; email?: string | null }[];
-  parents?: CustomizationParent[];
-}
-
-export interface GroupBody {
-  nameEn: string;
-  nameDe: string;
-  modelId: string;
-  description?: string;
-}
-
-const base = '/admin/customizations';
-
-/** Settings may be answered bare or wrapped as {settings}. */
-export function unwrapSettings(raw: unknown): unknown {
-  if (
-    raw &&
-    typeof raw === 'object' &&
-    !Array.isArray(raw) &&
-    'settings' in raw &&
-    Object.keys(raw).every((k) => ['settings', 'groupId', 'modelId', 'updatedAt', 'schema', 'version'].includes(k))
-  ) {
-    return (raw as { settings: unknown }).settings ?? {};
-  }
-  return raw ?? {};
-}
-
-/** Defaults may be bare, or {defaults|settings, schema}. */
-export function unwrapDefaults(raw: unknown): { defaults: unknown; schema: unknown } {
-  if (raw && typeof raw === 'object' && !Array.isArray(raw)) {
-    const o = raw as Record<string, unknown>;
-    if ('defaults' in o || 'schema' in o) return { defaults: o.defaults ?? o.settings ?? {}, schema: o.schema ?? null };
-  }
-  return { defaults: raw ?? {}, schema: null };
-}
+/** Customization groups calls (back-office.md §7 "Customization groups"), typed from the contracts (customizations.ts). */
+import { customizationsApi as endpoints, type CustomizationGroup, type CustomizationGroupBody, type ValidateSettingsBody } from '@lamella/contracts';
+import { call } from '../../../api/client';
 
 export const custApi = {
-  groups: () => api.get<CustomizationGroup[]>(`${base}/groups`),
-  create: (body: GroupBody) => api.post<CustomizationGroup>(`${base}/groups`, body),
-  update: (id: string, body: GroupBody) => api.put<CustomizationGroup>(`${base}/groups/${id}`, body),
-  remove: (id: string) => api.delete<void>(`${base}/groups/${id}`),
-  clone: (id: string) => api.post<CustomizationGroup>(`${base}/groups/${id}/clone`),
-  addMember: (id: string, userId: string) => api.put<void>(`${base}/groups/${id}/members`, { userId }),
-  removeMember: (id: string, userId: string) => api.delete<void>(`${base}/groups/${id}/members/${userId}`),
-  setParents: (id: string, body: { parents: { parentId: string; priority: number }[] }) => api.post<void>(`${base}/groups/${id}/parents`, body),
-  removeParent: (id: string, parentId: string) => api.delete<void>(`${base}/groups/${id}/parents/${parentId}`),
-  settings: async (id: string) => unwrapSettings(await api.get<unknown>(`${base}/groups/${id}/settings`)),
-  saveSettings: (id: string, settings: unknown) => api.put<void>(`${base}/groups/${id}/settings`, { settings }),
-  resolved: async (id: string) => unwrapSettings(await api.get<unknown>(`${base}/groups/${id}/resolved-settings`)),
-  defaults: async (modelId: string) => unwrapDefaults(await api.get<unknown>(`${base}/models/${modelId}/defaults`)),
-  validate: (body: { modelId?: string; groupId?: string; settings: unknown }) => api.post<ValidationError[] | null>(`${base}/validate`, body),
+  groups: () => call(endpoints.listGroups),
+  create: (body: CustomizationGroupBody) => call(endpoints.createGroup, { body }),
+  update: (groupId: string, body: CustomizationGroupBody) => call(endpoints.updateGroup, { params: { groupId }, body }),
+  remove: (groupId: string) => call(endpoints.deleteGroup, { params: { groupId } }),
+  clone: (groupId: string) => call(endpoints.cloneGroup, { params: { groupId } }),
+  addMember: (groupId: string, userId: string) => call(endpoints.addMember, { params: { groupId }, body: { userId } }),
+  removeMember: (groupId: string, userId: string) => call(endpoints.removeMember, { params: { groupId, userId } }),
+  setParents: (groupId: string, body: { parents: { parentId: string; priority: number }[] }) =>
+    call(endpoints.setParents, { params: { groupId }, body }),
+  removeParent: (groupId: string, parentId: string) => call(endpoints.removeParent, { params: { groupId, parentId } }),
+  /** The group's own settings. */
+  settings: async (groupId: string) => (await call(endpoints.settings, { params: { groupId } })).settings,
+  saveSettings: (groupId: string, settings: Record<string, unknown>) => call(endpoints.saveSettings, { params: { groupId }, body: { settings } }),
+  /** Model defaults ← ancestors ← the group's own settings. */
+  resolved: async (groupId: string) => (await call(endpoints.resolvedSettings, { params: { groupId } })).settings,
+  /** The model's default settings and settings schema. */
+  defaults: (modelId: string) => call(endpoints.modelDefaults, { params: { modelId } }),
+  /** null when valid, else the schema errors. */
+  validate: (body: ValidateSettingsBody) => call(endpoints.validate, { body }),
 };
 
 export const GROUPS_KEY = ['admin', 'customization-groups'] as const;
-export const modelIdOf = (g: CustomizationGroup) => g.model?.id ?? g.modelId ?? '';
+export const modelIdOf = (g: CustomizationGroup) => g.modelId;

@@ -1,9 +1,8 @@
 /** Pure rules of the customization groups screen (back-office.md §4 inheritance, §5, §8 validation modal). */
+import type { CustomizationParent, SettingsValidationError } from '@lamella/contracts';
 
-export interface ValidationError {
-  instancePath?: string;
-  message?: string;
-}
+/** One schema error of the validate call. */
+export type ValidationError = Partial<SettingsValidationError>;
 
 export interface ErrorGroup {
   /** The path label: segments joined, numeric segments as "Item N", no path → the general label. */
@@ -41,10 +40,8 @@ export function groupValidationErrors(
   return [...groups.values()];
 }
 
-export interface ParentLink {
-  parentId: string;
-  priority: number;
-}
+/** A parent link as the group answer and the parents body carry it. */
+export type ParentLink = Pick<CustomizationParent, 'parentId' | 'priority'>;
 
 /** Parents ordered by priority, 0 first (ties keep their order). */
 export function sortByPriority<T extends ParentLink>(parents: T[]): T[] {

@@ -8,185 +8,40 @@ import {
   Center,
   CopyButton,
   Group,
-  Input,
   Loader,
-  Modal,
   Paper,
   Rating,
   Stack,
   Table,
   Text,
-  Textarea,
   Title,
   Tooltip,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { IconArrowLeft, IconCheck, IconCopy, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useState, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { IconArrowLeft, IconCheck, IconCopy, IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { isApiError } from '../../../api/client';
-import { notifyError, notifySuccess } from '../../../lib/notify';
-import { confirmDelete } from '../common/confirm';
+import { hasPermission, useMe } from '../../auth/session';
 import { bytes, errorText, formatDateTime, seconds } from '../common/format';
-import { adminJobsApi, adminRating, feedbackScore, fullName, imageName, resultItems, type AdminJob, type FeedbackBody } from './api';
+import { adminJobsApi, imageName, resultItems } from './api';
+import { AdminFeedbackList } from './AdminFeedbackList';
+import { DetailRow as Row } from './DetailRow';
+import { FeedbackModal } from './FeedbackModal';
+import { STATUS_COLOR } from './filters';
 
 export const JOB_POLL_MS = 5_000;
 export const COPY_CONFIRM_MS = 2_000;
-const RATINGS = ['scaleNumber', 'scaleLength', 'resin', 'results'] as const;
-const STATUS_COLOR: Record<string, string> = { NEW: 'gray', PENDING: 'blue', FINISHED: 'green', CACHED: 'teal', FAILED: 'red' };
-
-/** Ratings must each be above 0 (back-office.md §5); returns the message key per missing rating. */
-export function feedbackErrors(
-  v: Pick<FeedbackBody, 'scaleNumber' | 'scaleLength' | 'resin' | 'results'>,
-): Partial<Record<(typeof RATINGS)[number], string>> {
-  const keys = {
-    scaleNumber: 'scaleNumberRequired',
-    scaleLength: 'scaleLengthRequired',
-    resin: 'resinRequired',
-    results: 'resultsRequired',
-  } as const;
-  const out: Partial<Record<(typeof RATINGS)[number], string>> = {};
-  for (const r of RATINGS) if (!(v[r] > 0)) out[r] = keys[r];
-  return out;
-}
-
-function FeedbackModal({ jobId, opened, onClose }: { jobId: string; opened: boolean; onClose: () => void }) {
-  const { t } = useTranslation();
-  const qc = useQueryClient();
-  const form = useForm({
-    initialValues: { scaleNumber: 0, scaleLength: 0, resin: 0, results: 0, comment: '' },
-    validate: (v) => Object.fromEntries(Object.entries(feedbackErrors(v)).map(([k, key]) => [k, t(`admin.job.${key}`)])),
-  });
-  const add = useMutation({
-    mutationFn: () => {
-      const v = form.values;
-      return adminJobsApi.addFeedback(jobId, {
-        scaleNumber: v.scaleNumber,
-        scaleLength: v.scaleLength,
-        resin: v.resin,
-        results: v.results,
-        ...(v.comment.trim() ? { comment: v.comment.trim() } : {}),
-      });
-    },
-    onSuccess: async () => {
-      notifySuccess(t('admin.job.feedbackAdded'));
-      form.reset();
-      onClose();
-      await qc.invalidateQueries({ queryKey: ['admin', 'job', jobId] });
-    },
-    onError: (e) => notifyError(errorText(e, t('admin.error'))),
-  });
-  const labels: Record<(typeof RATINGS)[number], string> = {
-    scaleNumber: t('admin.job.scaleNumber'),
-    scaleLength: t('admin.job.scaleLength'),
-    resin: t('admin.job.resin'),
-    results: t('admin.job.resultsRating'),
-  };
-  return (
-    <Modal opened={opened} onClose={onClose} title={t('admin.job.feedbackTitle')}>
-      <form onSubmit={form.onSubmit(() => add.mutate())} noValidate>
-        <Stack>
-          {RATINGS.map((r) => {
-            const value = form.values[r];
-            return (
-              <Input.Wrapper key={r} label={labels[r]} withAsterisk error={form.errors[r]}>
-                <Group gap="sm" mt={4}>
-                  <Rating value={value} onChange={(v) => form.setFieldValue(r, v)} count={5} aria-label={labels[r]} data-testid={`rating-${r}`} />
-                  <Text size="xs" c="dimmed">
-                    {value > 0 ? `${value} – ${t(`admin.job.ratingLevels.${value}`)}` : ''}
-                  </Text>
-                </Group>
-              </Input.Wrapper>
-            );
-          })}
-          <Textarea label={t('admin.job.comment')} autosize minRows={2} {...form.getInputProps('comment')} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('admin.cancel')}
-            </Button>
-            <Button type="submit" loading={add.isPending}>
-              {t('admin.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
-  );
-}
-
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Table.Tr>
-      <Table.Th w={{ base: 120, sm: 200 } as unknown as number} style={{ verticalAlign: 'top', whiteSpace: 'normal' }}>
-        {label}
-      </Table.Th>
-      <Table.Td style={{ wordBreak: 'break-word' }}>{children}</Table.Td>
-    </Table.Tr>
-  );
-}
 
 const diffSeconds = (a?: string | null, b?: string | null) => (a && b ? seconds(new Date(b).getTime() - new Date(a).getTime()) : null);
-
-function AdminFeedbackList({ job }: { job: AdminJob }) {
-  const { t } = useTranslation();
-  const qc = useQueryClient();
-  const remove = useMutation({
-    mutationFn: (id: string) => adminJobsApi.removeFeedback(id),
-    onSuccess: async () => {
-      notifySuccess(t('admin.job.feedbackDeleted'));
-      await qc.invalidateQueries({ queryKey: ['admin', 'job', job.id] });
-    },
-    onError: (e) => notifyError(errorText(e, t('admin.error'))),
-  });
-  const list = job.adminFeedback ?? [];
-  const mean = adminRating(job).mean;
-  if (list.length === 0)
-    return (
-      <Text size="sm" c="dimmed">
-        {t('admin.job.noFeedback')}
-      </Text>
-    );
-  return (
-    <Stack gap={6}>
-      {mean !== null && (
-        <Text size="sm" fw={600} data-testid="admin-feedback-mean">
-          {t('admin.job.mean', { value: mean.toFixed(2) })}
-        </Text>
-      )}
-      {list.map((f) => (
-        <Paper key={f.id} withBorder p="xs" data-testid="admin-feedback">
-          <Group justify="space-between" wrap="nowrap" align="flex-start">
-            <div>
-              <Text size="sm" fw={600}>
-                {feedbackScore(f).toFixed(2)} · {fullName(f.user ?? null)} · {formatDateTime(f.createdAt)}
-              </Text>
-              <Text size="xs" c="dimmed">
-                {t('admin.job.scaleNumber')} {f.scaleNumber} · {t('admin.job.scaleLength')} {f.scaleLength} · {t('admin.job.resin')} {f.resin} ·{' '}
-                {t('admin.job.resultsRating')} {f.results}
-              </Text>
-              {f.comment && <Text size="sm">{f.comment}</Text>}
-            </div>
-            <ActionIcon
-              color="red"
-              variant="subtle"
-              aria-label={t('admin.job.deleteFeedback')}
-              onClick={() => confirmDelete(t, t('admin.job.deleteFeedbackConfirm'), () => remove.mutate(f.id))}
-            >
-              <IconTrash size={16} />
-            </ActionIcon>
-          </Group>
-        </Paper>
-      ))}
-    </Stack>
-  );
-}
 
 export function JobDetailPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const [adding, setAdding] = useState(false);
+  // Reading needs JOB.READ; adding or deleting administrator feedback needs JOB.WRITE.
+  const canWrite = hasPermission(useMe().data, 'JOB.WRITE');
   const job = useQuery({ queryKey: ['admin', 'job', id], queryFn: () => adminJobsApi.get(id), refetchInterval: JOB_POLL_MS });
 
   if (job.isPending) {
@@ -202,13 +57,10 @@ export function JobDetailPage() {
   }
   const j = job.data;
   const img = j.image;
-  const width = img?.width ?? img?.meta?.width;
-  const height = img?.height ?? img?.meta?.height;
-  const format = img?.format ?? img?.meta?.format;
-  const masks = j.masks ?? [];
-  const edited = j.editedMasks ?? masks.filter((m) => m.parentId);
+  const masks = j.masks;
+  const edited = j.editedMasks;
   const items = resultItems(j);
-  const nodeName = j.executor?.node?.name ?? j.executor?.nodeName ?? null;
+  const nodeName = j.executor?.nodeName ?? null;
   const delay = diffSeconds(j.createdAt, j.startedAt);
   const duration = diffSeconds(j.startedAt, j.finishedAt);
   return (
@@ -227,8 +79,8 @@ export function JobDetailPage() {
       <Paper withBorder>
         <Table verticalSpacing="xs" data-testid="job-detail-table" layout="fixed">
           <Table.Tbody>
-            <Row label={t('admin.job.model')}>{j.model?.displayName ?? j.model?.name ?? '—'}</Row>
-            <Row label={t('admin.job.modelVersion')}>{j.modelVersion ?? '—'}</Row>
+            <Row label={t('admin.job.model')}>{j.model.displayName || j.model.name}</Row>
+            <Row label={t('admin.job.modelVersion')}>{j.modelVersion}</Row>
             <Row label={t('admin.job.computeOn')}>{nodeName ?? '—'}</Row>
             <Row label={t('admin.job.launcherId')}>
               {j.executor?.id ? (
@@ -257,27 +109,32 @@ export function JobDetailPage() {
             </Row>
             <Row label={t('admin.job.createdAt')}>{formatDateTime(j.createdAt)}</Row>
             <Row label={t('admin.job.startedAt')}>
-              {formatDateTime(j.startedAt)}
-              {delay !== null && ` (${t('admin.job.delay', { value: delay })})`}
+              {delay !== null
+                ? t('adminJobs.withDetail', { value: formatDateTime(j.startedAt), detail: t('admin.job.delay', { value: delay }) })
+                : formatDateTime(j.startedAt)}
             </Row>
             <Row label={t('admin.job.finishedAt')}>
-              {formatDateTime(j.finishedAt)}
-              {duration !== null && ` (${t('admin.job.duration', { value: duration })})`}
+              {duration !== null
+                ? t('adminJobs.withDetail', { value: formatDateTime(j.finishedAt), detail: t('admin.job.duration', { value: duration }) })
+                : formatDateTime(j.finishedAt)}
+            </Row>
+            <Row label={t('adminJobs.heartbeatAt')}>
+              <Text size="sm" data-testid="job-heartbeat">
+                {j.heartbeatAt ? formatDateTime(j.heartbeatAt) : t('adminJobs.noHeartbeat')}
+              </Text>
             </Row>
             <Row label={t('admin.job.inputImage')}>
-              {img ? (
-                <Stack gap={0}>
-                  <Text size="sm">{t('admin.job.original', { name: imageName(j) ?? '—' })}</Text>
-                  <Text size="sm" c="dimmed">
-                    {t('admin.job.stored', { name: img.filename ?? '—' })}
-                  </Text>
-                </Stack>
-              ) : (
-                '—'
-              )}
+              <Stack gap={0}>
+                <Text size="sm">{t('admin.job.original', { name: imageName(j) ?? '—' })}</Text>
+                <Text size="sm" c="dimmed">
+                  {t('admin.job.stored', { name: img.filename })}
+                </Text>
+              </Stack>
             </Row>
             <Row label={t('admin.job.inputPreview')}>
-              {img ? [width && height ? `${width} × ${height}` : null, format, bytes(img.size)].filter(Boolean).join(' · ') : '—'}
+              {[img.width && img.height ? t('adminJobs.dimensions', { width: img.width, height: img.height }) : null, img.format, bytes(img.size)]
+                .filter(Boolean)
+                .join(' · ')}
             </Row>
             {j.status === 'FAILED' && (
               <Row label={t('admin.job.errors')}>
@@ -287,14 +144,20 @@ export function JobDetailPage() {
               </Row>
             )}
             <Row label={t('admin.job.results')}>{items.length ? t('admin.job.resultItems', { count: items.length }) : t('admin.job.none')}</Row>
-            <Row label={t('admin.job.masks')}>{masks.length ? masks.map((m) => m.label ?? m.filename ?? m.id).join(', ') : t('admin.job.none')}</Row>
+            <Row label={t('admin.job.masks')}>{masks.length ? masks.map((m) => m.label || m.filename).join(', ') : t('admin.job.none')}</Row>
             <Row label={t('admin.job.editedMasks')}>
               {edited.length
-                ? edited.map((m) => `${m.label ?? m.filename ?? m.id}${m.isSubmitted ? ` (${t('admin.job.submitted')})` : ''}`).join(', ')
+                ? edited
+                    .map((m) =>
+                      m.isSubmitted
+                        ? t('adminJobs.withDetail', { value: m.label || m.filename, detail: t('admin.job.submitted') })
+                        : m.label || m.filename,
+                    )
+                    .join(', ')
                 : t('admin.job.none')}
             </Row>
             <Row label={t('admin.job.userFeedback')}>
-              {j.userFeedback?.rating ? (
+              {j.userFeedback ? (
                 <Stack gap={2}>
                   <Rating value={j.userFeedback.rating} readOnly size="sm" />
                   {j.userFeedback.comment && <Text size="sm">{j.userFeedback.comment}</Text>}
@@ -307,10 +170,12 @@ export function JobDetailPage() {
             </Row>
             <Row label={t('admin.job.adminFeedbacks')}>
               <Stack gap="xs">
-                <AdminFeedbackList job={j} />
-                <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={() => setAdding(true)} w="fit-content">
-                  {t('admin.job.addFeedback')}
-                </Button>
+                <AdminFeedbackList job={j} canWrite={canWrite} />
+                {canWrite && (
+                  <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={() => setAdding(true)} w="fit-content">
+                    {t('admin.job.addFeedback')}
+                  </Button>
+                )}
               </Stack>
             </Row>
           </Table.Tbody>

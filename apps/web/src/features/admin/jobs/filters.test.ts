@@ -63,7 +63,7 @@ describe('admin jobs query string', () => {
       status: 'NEW',
       company: 'A B',
       deleted: 'NOT_DELETED',
-      columns: 'createdAt,owner,company,status,source,model',
+      columns: ['createdAt', 'owner', 'company', 'status', 'source', 'model'],
       pageSize: 100,
     });
     expect(listQuery(f, 3).page).toBe(3);

@@ -1,6 +1,10 @@
 /** The admin jobs list state kept in the query string (back-office.md §2 "Jobs list", §4, §9). */
+import { adminJobsApi, type AdminJobsQuery } from '@lamella/contracts';
+import { urlOf } from '../../../api/client';
 
 export const JOB_STATUSES = ['NEW', 'CACHED', 'FAILED', 'PENDING', 'FINISHED'] as const;
+/** Badge colour of each job status. */
+export const STATUS_COLOR: Record<string, string> = { NEW: 'gray', PENDING: 'blue', FINISHED: 'green', CACHED: 'teal', FAILED: 'red' };
 export const JOB_SOURCES = ['WEB', 'API', 'SANDBOX', 'IDENTIFICATION', 'TEST'] as const;
 export const DELETED_OPTIONS = ['ALL', 'NOT_DELETED', 'DELETED'] as const;
 export type DeletedFilter = (typeof DELETED_OPTIONS)[number];
@@ -112,19 +116,25 @@ export function encodeFilters(f: JobFilters): URLSearchParams {
   return p;
 }
 
+/** The filters as the list call and the reports take them (AdminJobsQuery). */
+function filterQuery(f: JobFilters): AdminJobsQuery {
+  const q = Object.fromEntries(filterParams(f)) as Record<string, string>;
+  return { ...q, sortOrder: q.sortOrder as AdminJobsQuery['sortOrder'] } as AdminJobsQuery;
+}
+
 /** Query of GET /admin/jobs for one page. */
-export function listQuery(f: JobFilters, page: number | undefined): Record<string, string | number> {
-  const q: Record<string, string | number> = Object.fromEntries(filterParams(f));
-  q.columns = ['createdAt', ...f.columns].join(',');
-  q.pageSize = JOBS_PAGE_SIZE;
+export function listQuery(f: JobFilters, page: number | undefined): AdminJobsQuery {
+  const q: AdminJobsQuery = { ...filterQuery(f), columns: ['createdAt', ...f.columns], pageSize: JOBS_PAGE_SIZE };
+  if (!q.sortOrder) delete q.sortOrder;
   if (page !== undefined) q.page = page;
   return q;
 }
 
 /** The CSV download links (same filters). */
 export function reportUrl(kind: 'report' | 'masks-report', f: JobFilters): string {
-  const qs = filterParams(f).toString();
-  return `/api/admin/jobs/${kind}${qs ? `?${qs}` : ''}`;
+  const q = filterQuery(f);
+  if (!q.sortOrder) delete q.sortOrder;
+  return urlOf(kind === 'report' ? adminJobsApi.report : adminJobsApi.masksReport, { query: q });
 }
 
 /** Clicking a column header: a new key sorts descending, the same key flips the order. */

@@ -17,16 +17,17 @@ import {
 } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { IconCheck, IconCopy, IconRestore } from '@tabler/icons-react';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { notifyError } from '../../../lib/notify';
-import { errorText } from '../common/format';
+import { errorText } from '../../../lib/errorText';
 import { JsonEditor } from '../common/JsonEditor';
 import { QueryState } from '../common/QueryState';
 import { custApi } from '../customizations/api';
 import { groupValidationErrors, type ValidationError } from '../customizations/logic';
-import { adminJobsApi } from '../jobs/api';
+import { computeModelsApi } from '@lamella/contracts';
+import { call } from '../../../api/client';
 import { fieldsOf, getAt, hexToRgb, humanize, problemsOf, rgbToHex, setAt, type Field, type FieldProblem } from './schemaForm';
 
 type Json = Record<string, unknown>;
@@ -41,7 +42,7 @@ export function ModelParamsPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const modelId = params.get('model');
-  const models = useQuery({ queryKey: ['admin', 'models-short'], queryFn: adminJobsApi.models, staleTime: 60_000 });
+  const models = useQuery({ queryKey: ['admin', 'models-short'], queryFn: () => call(computeModelsApi.short), staleTime: 60_000 });
   const source = useQuery({ queryKey: ['admin', 'model-defaults', modelId], queryFn: () => custApi.defaults(modelId!), enabled: !!modelId });
   const fields = useMemo(() => fieldsOf(source.data?.schema), [source.data]);
   const defaults = (source.data?.defaults ?? {}) as Json;
@@ -54,8 +55,12 @@ export function ModelParamsPage() {
     setSubmitted(null);
     setServerErrors(null);
   };
-  // a new model (or its defaults arriving) starts the form again
-  useEffect(reset, [source.data]);
+  // a new model (or its defaults arriving) starts the form again (state adjusted while rendering, not in an effect)
+  const [formFor, setFormFor] = useState(source.data);
+  if (formFor !== source.data) {
+    setFormFor(source.data);
+    reset();
+  }
 
   const problems = problemsOf(fields, value);
   const validate = useMutation({
@@ -64,7 +69,7 @@ export function ModelParamsPage() {
       setServerErrors(errors && errors.length ? errors : null);
       setSubmitted(errors && errors.length ? null : settings);
     },
-    onError: (e) => notifyError(errorText(e, t('admin.error'))),
+    onError: (e) => notifyError(errorText(t, e, 'admin.error')),
   });
   const change = (path: string[], next: unknown) => {
     setValue((v) => setAt(v, path, next));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mergeStats, type ComputeModel } from './api';
+import type { ComputeModel } from '@lamella/contracts';
 import { sortModels } from './sort';
 
 const m = (id: string, displayName: string, total: number | null): ComputeModel => ({
@@ -11,7 +11,11 @@ const m = (id: string, displayName: string, total: number | null): ComputeModel 
   version: '1',
   accessType: 'PUBLIC',
   isDefaultVisible: true,
-  stats: total === null ? null : { totalCount: total },
+  name: id,
+  builtIn: false,
+  createdAt: '2025-01-01T00:00:00.000Z',
+  updatedAt: '2025-01-01T00:00:00.000Z',
+  ...(total === null ? {} : { stats: { lastWeekCount: 0, lastMonthCount: 0, totalCount: total, averageJobTime: null, averageWaitTime: null } }),
 });
 
 describe('models table', () => {
@@ -20,10 +24,5 @@ describe('models table', () => {
     expect(sortModels(list, 'name', 'asc').map((x) => x.id)).toEqual(['b', 'a', 'c']);
     expect(sortModels(list, 'total', 'desc').map((x) => x.id)).toEqual(['c', 'a', 'b']);
     expect(sortModels(list, 'total', 'asc').map((x) => x.id)).toEqual(['a', 'c', 'b']);
-  });
-  it('merges stats from the stats call', () => {
-    const merged = mergeStats([m('a', 'A', null)], [{ modelId: 'a', lastWeekCount: 2, totalCount: 5 }]);
-    expect(merged[0].stats?.totalCount).toBe(5);
-    expect(mergeStats([m('a', 'A', null)], { a: { totalCount: 7 } })[0].stats?.totalCount).toBe(7);
   });
 });

@@ -1,5 +1,5 @@
 /** Client-side sort of the models table (back-office.md §2: "Sorting happens in the client"). */
-import type { ComputeModel } from './api';
+import type { ComputeModel } from '@lamella/contracts';
 
 export const MODEL_COLUMNS = [
   'name',

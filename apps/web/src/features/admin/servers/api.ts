@@ -1,73 +1,20 @@
-/** Servers (nodes) and launchers (executors) calls (back-office.md §7). */
-import { api } from '../../../api/client';
-
-export interface Executor {
-  id: string;
-  nodeId?: string;
-  port: number;
-  gpuAffinity: number;
-  version: string;
-  isEnabled: boolean;
-  isUpdating: boolean;
-  envVariables: Record<string, string> | null;
-  lastSeenAt?: string | null;
-  reportedModels?: unknown[];
-  createdAt?: string;
-}
-
-export interface ComputeNode {
-  id: string;
-  name: string;
-  ip: string;
-  description: string;
-  nodeType: 'ON_PREMISE' | 'CLOUD';
-  status: string | null;
-  provider: string | null;
-  instanceId: string | null;
-  transition?: string | null;
-  executors: Executor[];
-}
-
-export interface NodeBody {
-  name: string;
-  ip: string;
-  description: string;
-  nodeType: 'ON_PREMISE' | 'CLOUD';
-  provider?: string;
-  instanceId?: string;
-}
-
-export interface ExecutorBody {
-  version: string;
-  port: number;
-  gpuAffinity: number;
-  envVariables: Record<string, string>;
-  nodeId: string;
-}
+/** Servers (nodes) and launchers (executors) calls (back-office.md §7), typed from the contracts. */
+import { useQuery } from '@tanstack/react-query';
+import { computeNodesApi } from '@lamella/contracts';
+import { call } from '../../../api/client';
 
 export const NODES_KEY = ['admin', 'nodes'] as const;
+export const LAUNCHER_VERSIONS_KEY = ['admin', 'executor-versions'] as const;
+/** The list refreshes often enough to show "not responding" (15 s health window) without a reload. */
+const NODES_REFRESH_MS = 10_000;
 
-/** Versions may come as strings or as {version} objects. */
-function versionList(raw: unknown): string[] {
-  const arr = Array.isArray(raw)
-    ? raw
-    : raw && typeof raw === 'object' && Array.isArray((raw as { versions?: unknown }).versions)
-      ? (raw as { versions: unknown[] }).versions
-      : [];
-  return arr
-    .map((v) => (typeof v === 'string' ? v : v && typeof v === 'object' && 'version' in v ? String((v as { version: unknown }).version) : ''))
-    .filter(Boolean);
+export function useNodes() {
+  return useQuery({ queryKey: NODES_KEY, queryFn: () => call(computeNodesApi.list), refetchInterval: NODES_REFRESH_MS });
 }
 
-export const nodesApi = {
-  list: () => api.get<ComputeNode[]>('/admin/nodes'),
-  create: (body: NodeBody) => api.post<ComputeNode>('/admin/nodes', body),
-  remove: (id: string) => api.delete<void>(`/admin/nodes/${id}`),
-  start: (id: string) => api.put<void>(`/admin/nodes/${id}/start`),
-  stop: (id: string) => api.put<void>(`/admin/nodes/${id}/stop`),
-  createExecutor: (body: ExecutorBody) => api.post<Executor>('/admin/executors', body),
-  removeExecutor: (id: string) => api.delete<void>(`/admin/executors/${id}`),
-  testExecutor: (id: string) => api.post<{ isConnected: boolean }>(`/admin/executors/${id}/test`),
-  versions: async () => versionList(await api.get<unknown>('/admin/executors/versions')),
-  updateAll: (version: string) => api.put<void>('/admin/executors', { version }),
-};
+/** The versions the launchers report now: the only ones "Update All Launchers" offers. */
+export function useLauncherVersions(enabled = true) {
+  return useQuery({ queryKey: LAUNCHER_VERSIONS_KEY, queryFn: () => call(computeNodesApi.versions), staleTime: 30_000, enabled });
+}
+
+export { computeNodesApi };

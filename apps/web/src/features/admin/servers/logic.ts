@@ -1,9 +1,11 @@
 /** Pure rules of the servers screen (back-office.md §4, §5). */
 
-export type NodeStatus = 'ONLINE' | 'OFFLINE' | string;
-export type LauncherState = 'stopped' | 'updating' | 'running';
+import type { LauncherState } from '@lamella/contracts';
 
-/** stopped (not enabled), updating (enabled and updating), running (enabled, not updating). */
+export type NodeStatus = 'ONLINE' | 'OFFLINE' | string;
+export type { LauncherState };
+
+/** stopped (not enabled), updating (enabled and updating), running (enabled, not updating); the server adds failed. */
 export function launcherState(e: { isEnabled: boolean; isUpdating: boolean }): LauncherState {
   if (!e.isEnabled) return 'stopped';
   return e.isUpdating ? 'updating' : 'running';

@@ -1,0 +1,301 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  Roles,
+  USER_CSV_COLUMNS,
+  isPermission,
+  type AclEntry,
+  type AdminLicense,
+  type AdminUserListItem,
+  type AdminUserProfile,
+  type AdminUsersCsvQuery,
+  type AdminUsersQuery,
+  type AssignLicenseBody,
+  type DemoLicenseSettings,
+  type Privilege,
+  type Role,
+  type UserJobStats,
+  type UserRole,
+} from '@lamella/contracts';
+import type { Db } from '../../platform/db/client.ts';
+import type { Storage } from '../../platform/storage/storage.ts';
+import type { AuthContext, SessionOptions } from '../../platform/auth/session.ts';
+import { endAllSessions, startSession } from '../../platform/auth/session.ts';
+import { AppError, notFound } from '../../platform/http/errors.ts';
+import { FieldErrors } from '../../platform/http/field-errors.ts';
+import { csvLine } from '../../platform/http/csv.ts';
+import { recordAudit } from '../audit/service.ts';
+import { defaultDemoLicense, getDemoLicense, putSetting } from '../system/service.ts';
+import * as repo from './repo.ts';
+
+/**
+ * Back-office user management (back-office.md "Users", "Access control", Settings → Demo license).
+ * Who may do what is the table in ARCHITECTURE.md "Privileges": USER.READ reads, USER.WRITE activates accounts,
+ * assigns licenses and sets the roles USER, EDITOR and BLOCKED of customers; everything that touches staff
+ * (ADMIN, POWER_USER), deletion, preferences, impersonation and access control is ADMIN only.
+ * Every write is recorded in the audit log in the same transaction.
+ */
+
+const DAY = 86_400_000;
+/** Roles a USER.WRITE holder may set, and only on users who hold one of them. */
+const CUSTOMER_ROLES: readonly Role[] = ['USER', 'EDITOR', 'BLOCKED'];
+
+/** The staff member behind a request: the impersonating admin when impersonating. */
+const actorOf = (auth: AuthContext) => auth.impersonatorId ?? auth.user.id;
+
+const presentLicense = (l: repo.LicenseRow): AdminLicense => ({
+  type: l.type,
+  limits: { images: l.images, used: l.used, finish: l.finishAt?.toISOString() ?? null },
+  createdBy: l.createdBy,
+});
+
+const presentListItem = (r: repo.CustomerRow): AdminUserListItem => ({
+  id: r.user.id,
+  fullName: `${r.user.name} ${r.user.surname}`.trim(),
+  company: r.user.address?.company ?? '',
+  email: r.user.email,
+  phone: r.user.address?.phone ?? '',
+  role: r.user.role,
+  trainingConsent: r.user.trainingConsent,
+  license: r.license ? presentLicense(r.license) : null,
+  timeJoined: r.user.createdAt.toISOString(),
+  lastLogin: r.user.lastLoginAt?.toISOString() ?? null,
+  nps: r.nps,
+  tags: { verified: r.user.emailVerified, removeDataPermanently: r.user.removeDataPermanently },
+  uploaded: r.uploaded,
+});
+
+async function userOr404(db: Db, id: string): Promise<repo.UserRow> {
+  const u = await repo.findUser(db, id);
+  if (!u) throw notFound('user');
+  return u;
+}
+
+export async function list(db: Db, query: AdminUsersQuery): Promise<AdminUserListItem[]> {
+  const rows = await repo.listCustomers(db, { filter: query.filter, sortKey: query.sortKey, sortOrder: query.sortOrder, limit: 5000 });
+  return rows.map(presentListItem);
+}
+
+/** The users CSV (`columns[]` picks and orders nothing: the file keeps USER_CSV_COLUMNS order). Formula cells are neutralised. */
+export async function csv(db: Db, query: AdminUsersCsvQuery): Promise<string> {
+  const asked = [query['columns[]'] ?? query.columns ?? []].flat().flatMap((c) => String(c).split(','));
+  const cols = asked.length ? USER_CSV_COLUMNS.filter((c) => asked.includes(c)) : [...USER_CSV_COLUMNS];
+  const rows = (await repo.listCustomers(db, { limit: 1_000_000 })).map(presentListItem);
+  const cell = (r: AdminUserListItem, c: (typeof USER_CSV_COLUMNS)[number]) => (c === 'license' ? (r.license?.type ?? '') : r[c]);
+  return csvLine(cols) + rows.map((r) => csvLine(cols.map((c) => cell(r, c)))).join('');
+}
+
+export async function stats(db: Db, id: string): Promise<UserJobStats> {
+  await userOr404(db, id);
+  const out: UserJobStats = { NEW: 0, PENDING: 0, FINISHED: 0, CACHED: 0, FAILED: 0 };
+  for (const r of await repo.jobCountsByStatus(db, id)) if (r.status in out) out[r.status as keyof UserJobStats] = r.n;
+  return out;
+}
+
+export async function profile(db: Db, id: string): Promise<AdminUserProfile> {
+  const u = await userOr404(db, id);
+  return {
+    id: u.id,
+    name: u.name,
+    surname: u.surname,
+    email: u.email,
+    timeJoined: u.createdAt.toISOString(),
+    lastLogin: u.lastLoginAt?.toISOString() ?? null,
+    verified: u.emailVerified,
+    role: u.role,
+    trainingConsent: u.trainingConsent,
+    address: u.address ?? {},
+    removeDataPermanently: u.removeDataPermanently,
+  };
+}
+
+const roleUndefined = () =>
+  new AppError(400, 'USER_OR_ROLE_UNDEFINED', 'adminUsersErrors.userOrRoleUndefined', {}, [
+    { field: 'role', key: 'adminUsersErrors.userOrRoleUndefined' },
+  ]);
+
+async function assertAnotherAdmin(db: Db, exceptId: string): Promise<void> {
+  if ((await repo.countAdminsExcept(db, exceptId)) === 0) throw new AppError(409, 'LAST_ADMIN', 'adminUsersErrors.lastAdmin');
+}
+
+/** A role change ends the user's sessions, so the new role applies at the next sign-in. */
+export async function setRole(db: Db, auth: AuthContext, id: string, rawRole: string | undefined): Promise<UserRole> {
+  const role = rawRole as Role | undefined;
+  if (!role || !Roles.includes(role) || !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) throw roleUndefined();
+  const target = await userOr404(db, id);
+  if (auth.user.role !== 'ADMIN' && !(CUSTOMER_ROLES.includes(target.role) && CUSTOMER_ROLES.includes(role))) {
+    throw new AppError(403, 'ROLE_CHANGE_ADMIN_ONLY', 'adminUsersErrors.roleChangeAdminOnly');
+  }
+  if (target.role === 'ADMIN' && role !== 'ADMIN') await assertAnotherAdmin(db, target.id);
+  if (role === target.role) return { id: target.id, role };
+  await db.transaction(async (tx) => {
+    // privileges belong to the POWER_USER role: they go with it, so a later promotion starts from none
+    const dropped = target.role === 'POWER_USER' ? (await repo.privilegesOf(tx, target.id)).map((p) => `${p.resource}.${p.action}`) : [];
+    if (dropped.length) await repo.replacePrivileges(tx, target.id, []);
+    await repo.updateUser(tx, target.id, { role });
+    await endAllSessions(tx, target.id);
+    await recordAudit(tx, {
+      actorId: actorOf(auth),
+      action: 'user.role.set',
+      targetType: 'user',
+      targetId: target.id,
+      details: { from: target.role, to: role, ...(dropped.length ? { revokedPrivileges: dropped } : {}) },
+    });
+  });
+  return { id: target.id, role };
+}
+
+/** Deletes the account (their images, jobs and sessions go with it by the database's cascades) and the logo file. */
+export async function remove(db: Db, storage: Storage, auth: AuthContext, id: string): Promise<void> {
+  if (id === auth.user.id) throw new AppError(409, 'CANNOT_DELETE_SELF', 'adminUsersErrors.deleteSelf');
+  const target = await userOr404(db, id);
+  if (target.role === 'ADMIN') await assertAnotherAdmin(db, target.id);
+  await db.transaction(async (tx) => {
+    await recordAudit(tx, {
+      actorId: actorOf(auth),
+      action: 'user.delete',
+      targetType: 'user',
+      targetId: target.id,
+      details: { email: target.email, role: target.role },
+    });
+    await repo.deleteUser(tx, target.id);
+  });
+  if (target.logoKey) await storage.delete(target.logoKey);
+}
+
+/** Marks the e-mail verified and lifts a BLOCKED role to USER (the route requires USER.WRITE for both). */
+export async function activate(db: Db, auth: AuthContext, id: string): Promise<{ status: 'OK' }> {
+  const target = await userOr404(db, id);
+  const unblock = target.role === 'BLOCKED';
+  await db.transaction(async (tx) => {
+    await repo.updateUser(tx, target.id, { emailVerified: true, ...(unblock ? { role: 'USER' as const } : {}) });
+    await recordAudit(tx, {
+      actorId: actorOf(auth),
+      action: 'user.activate',
+      targetType: 'user',
+      targetId: target.id,
+      details: { emailVerified: true, ...(unblock ? { role: { from: 'BLOCKED', to: 'USER' } } : {}) },
+    });
+  });
+  return { status: 'OK' };
+}
+
+export async function setPreferences(db: Db, auth: AuthContext, id: string, removeDataPermanently: boolean): Promise<{ status: 'OK' }> {
+  const target = await userOr404(db, id);
+  await db.transaction(async (tx) => {
+    await repo.updateUser(tx, target.id, { removeDataPermanently });
+    await recordAudit(tx, {
+      actorId: actorOf(auth),
+      action: 'user.preferences.set',
+      targetType: 'user',
+      targetId: target.id,
+      details: { removeDataPermanently },
+    });
+  });
+  return { status: 'OK' };
+}
+
+/** The admin's browser now acts as the user (GET /users/me shows impersonatedBy); signing out ends it. */
+export async function impersonate(
+  db: Db,
+  sessionOptions: SessionOptions,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  auth: AuthContext,
+  id: string,
+): Promise<{ status: 'OK' }> {
+  const target = await repo.findUser(db, id);
+  if (!target || target.id === auth.user.id) throw notFound('user');
+  if (target.role === 'BLOCKED') throw new AppError(403, 'ACCOUNT_BLOCKED', 'errors.accountBlocked');
+  await db.transaction(async (tx) => {
+    await recordAudit(tx, { actorId: actorOf(auth), action: 'user.impersonate.start', targetType: 'user', targetId: target.id });
+    await startSession(tx, request, reply, sessionOptions, target.id, { impersonatorId: auth.user.id });
+  });
+  return { status: 'OK' };
+}
+
+export async function listAcl(db: Db): Promise<AclEntry[]> {
+  const byUser = new Map<string, AclEntry>();
+  for (const r of await repo.listPowerUsersWithPrivileges(db)) {
+    const entry = byUser.get(r.id) ?? { userId: r.id, name: `${r.name} ${r.surname}`.trim(), email: r.email, privileges: [] };
+    if (r.p) entry.privileges.push({ resource: r.p.resource, action: r.p.action });
+    byUser.set(r.id, entry);
+  }
+  return [...byUser.values()];
+}
+
+/** Replaces a POWER_USER's privileges; only the known ones (PERMISSIONS) can be granted, and only to a POWER_USER. */
+export async function setAcl(db: Db, auth: AuthContext, id: string, wanted: Privilege[]): Promise<AclEntry> {
+  const errors = new FieldErrors();
+  wanted.forEach((p, i) => {
+    if (!isPermission(`${p.resource}.${p.action}`)) errors.add(`privileges.${i}`, 'adminUsersErrors.unknownPrivilege');
+  });
+  errors.throwIfAny();
+  const target = await userOr404(db, id);
+  const unique = [...new Map(wanted.map((p) => [`${p.resource}.${p.action}`, { resource: p.resource, action: p.action }])).values()];
+  if (unique.length && target.role !== 'POWER_USER') throw new AppError(409, 'NOT_POWER_USER', 'adminUsersErrors.notPowerUser');
+  const names = (l: Privilege[]) => l.map((p) => `${p.resource}.${p.action}`).sort();
+  await db.transaction(async (tx) => {
+    const before = names(await repo.privilegesOf(tx, target.id));
+    await repo.replacePrivileges(tx, target.id, unique);
+    const after = names(unique);
+    await recordAudit(tx, {
+      actorId: actorOf(auth),
+      action: 'user.privileges.set',
+      targetType: 'user',
+      targetId: target.id,
+      details: { privileges: after, granted: after.filter((p) => !before.includes(p)), revoked: before.filter((p) => !after.includes(p)) },
+    });
+  });
+  return {
+    userId: target.id,
+    name: `${target.name} ${target.surname}`.trim(),
+    email: target.email,
+    privileges: await repo.privilegesOf(db, target.id),
+  };
+}
+
+/** Gives the user a new active license (the previous one ends), back-office §3 "License creation". */
+export async function assignLicense(db: Db, auth: AuthContext, body: AssignLicenseBody): Promise<AdminLicense> {
+  const { type, images, days, userId } = body;
+  const errors = new FieldErrors();
+  if (type === 'IMAGES_LIMITED' && !(images && images > 0)) errors.add('images', 'adminUsersErrors.imagesRequired');
+  if (type === 'TIME_LIMITED' && !(days && days > 0)) errors.add('days', 'adminUsersErrors.daysRequired');
+  errors.throwIfAny();
+  await userOr404(db, userId);
+  const row = await db.transaction(async (tx) => {
+    const l = await repo.replaceActiveLicense(tx, {
+      userId,
+      type,
+      createdBy: 'ADMIN',
+      createdById: actorOf(auth),
+      images: type === 'IMAGES_LIMITED' ? images! : null,
+      finishAt: type === 'TIME_LIMITED' ? new Date(Date.now() + days! * DAY) : null,
+    });
+    await recordAudit(tx, {
+      actorId: actorOf(auth),
+      action: 'license.assign',
+      targetType: 'user',
+      targetId: userId,
+      details: { licenseId: l.id, type, ...(type === 'IMAGES_LIMITED' ? { images } : {}), ...(type === 'TIME_LIMITED' ? { days } : {}) },
+    });
+    return l;
+  });
+  return presentLicense(row);
+}
+
+export const demoLicense = (db: Db): Promise<DemoLicenseSettings> => getDemoLicense(db);
+
+export async function setDemoLicense(db: Db, auth: AuthContext, body: DemoLicenseSettings): Promise<DemoLicenseSettings> {
+  const value: DemoLicenseSettings = { ...defaultDemoLicense, ...body };
+  await db.transaction(async (tx) => {
+    await putSetting(tx, 'demoLicense', value);
+    await recordAudit(tx, {
+      actorId: actorOf(auth),
+      action: 'settings.demoLicense.set',
+      targetType: 'settings',
+      targetId: 'demoLicense',
+      details: { ...value },
+    });
+  });
+  return value;
+}

@@ -1,0 +1,70 @@
+import { Code, ScrollArea, Table, Text } from '@mantine/core';
+import type { AuditLogEntry } from '@lamella/contracts';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../common/format';
+import { useAuditLabels } from './useAuditLabels';
+
+/** The entries of one page: time, who, what, on what, and the recorded details. */
+export function AuditTable({ items }: { items: AuditLogEntry[] }) {
+  const { t } = useTranslation();
+  const labels = useAuditLabels();
+  return (
+    <ScrollArea type="auto">
+      <Table striped verticalSpacing="xs" miw={860}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('auditLog.column.time')}</Table.Th>
+            <Table.Th>{t('auditLog.column.actor')}</Table.Th>
+            <Table.Th>{t('auditLog.column.action')}</Table.Th>
+            <Table.Th>{t('auditLog.column.target')}</Table.Th>
+            <Table.Th>{t('auditLog.column.details')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {items.map((e) => (
+            <Table.Tr key={e.id}>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(e.createdAt)}</Table.Td>
+              <Table.Td>
+                {e.actor ? (
+                  <>
+                    <Text size="sm">{e.actor.fullName || e.actor.email}</Text>
+                    <Text size="xs" c="dimmed">
+                      {e.actor.email}
+                    </Text>
+                  </>
+                ) : (
+                  <Text size="sm" c="dimmed">
+                    {t('auditLog.deletedActor')}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{labels.action(e.action)}</Text>
+                <Text size="xs" c="dimmed">
+                  {e.action}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{labels.target(e.targetType)}</Text>
+                <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
+                  {e.targetId ?? t('auditLog.none')}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                {Object.keys(e.details).length ? (
+                  <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', maxWidth: 360 }}>
+                    {JSON.stringify(e.details, null, 1)}
+                  </Code>
+                ) : (
+                  <Text size="sm" c="dimmed">
+                    {t('auditLog.none')}
+                  </Text>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </ScrollArea>
+  );
+}

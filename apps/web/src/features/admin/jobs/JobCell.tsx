@@ -1,0 +1,45 @@
+/** One cell of the admin jobs table (back-office.md §2 "Jobs list" columns). */
+import { Badge } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { AdminJobRow } from '@lamella/contracts';
+import { seconds } from '../common/format';
+import { adminRating, companyOf, fullName, imageName } from './api';
+import { STATUS_COLOR, type JobColumn } from './filters';
+
+export function JobCell({ job, col }: { job: AdminJobRow; col: JobColumn }) {
+  const { t } = useTranslation();
+  switch (col) {
+    case 'owner':
+      return fullName(job.owner);
+    case 'company':
+      return companyOf(job) ?? '—';
+    case 'userRating':
+      return job.userFeedback?.rating ?? job.userRating ?? '—';
+    case 'adminRating': {
+      const r = adminRating(job);
+      return r.mean === null ? '—' : t('adminJobs.ratingWithVotes', { mean: r.mean.toFixed(2), votes: t('admin.jobs.votes', { count: r.count }) });
+    }
+    case 'duration':
+      return job.durationMs === null ? '—' : t('admin.jobs.seconds', { value: seconds(job.durationMs) });
+    case 'waitTime':
+      return job.waitMs === null ? '—' : t('admin.jobs.seconds', { value: seconds(job.waitMs) });
+    case 'status':
+      return (
+        <Badge color={STATUS_COLOR[job.status] ?? 'gray'} variant="light">
+          {t(`admin.jobs.statuses.${job.status}`, { defaultValue: job.status })}
+        </Badge>
+      );
+    case 'source':
+      return t(`admin.jobs.sources.${job.source}`, { defaultValue: job.source });
+    case 'model':
+      return t('adminJobs.modelWithVersion', { model: job.model.displayName ?? job.model.name ?? '', version: job.modelVersion });
+    case 'project':
+      return job.project?.name ?? '—';
+    case 'image':
+      return imageName(job) ?? '—';
+    case 'deleted':
+      return job.deleted ? t('admin.yes') : t('admin.no');
+    case 'submittedMasks':
+      return job.submittedMasks;
+  }
+}

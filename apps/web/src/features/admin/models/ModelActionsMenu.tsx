@@ -1,0 +1,40 @@
+import { ActionIcon, Menu } from '@mantine/core';
+import { IconDots, IconEdit, IconFileDescription, IconPhoto, IconTrash } from '@tabler/icons-react';
+import type { ComputeModel } from '@lamella/contracts';
+import { useTranslation } from 'react-i18next';
+
+export interface ModelActions {
+  onEdit: (m: ComputeModel) => void;
+  onManual: (m: ComputeModel) => void;
+  onExample: (m: ComputeModel) => void;
+  onDelete: (m: ComputeModel) => void;
+}
+
+/** The "…" menu of a model row: Edit, Info (manual), Example, Delete. */
+export function ModelActionsMenu({ model, actions }: { model: ComputeModel; actions: ModelActions }) {
+  const { t } = useTranslation();
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <ActionIcon variant="subtle" aria-label={t('admin.actions')} data-testid={`model-actions-${model.internalName}`}>
+          <IconDots size={18} />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item leftSection={<IconEdit size={16} />} onClick={() => actions.onEdit(model)}>
+          {t('admin.edit')}
+        </Menu.Item>
+        <Menu.Item leftSection={<IconFileDescription size={16} />} onClick={() => actions.onManual(model)}>
+          {t('admin.models.info')}
+        </Menu.Item>
+        <Menu.Item leftSection={<IconPhoto size={16} />} onClick={() => actions.onExample(model)}>
+          {t('admin.models.example')}
+        </Menu.Item>
+        <Menu.Divider />
+        <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={() => actions.onDelete(model)}>
+          {t('admin.delete')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,32 @@
+import { LABEL_COLORS, labelsFromChannel, toLabelRgba, type LabelMask } from './maskState';
+
+export type Tool = 'paint' | 'erase' | 'fill';
+export const LABEL_COUNT = 4;
+export const ACCEPTED_IMPORT = ['image/png', 'image/jpeg'];
+
+export const rgb = (label: number) => `rgb(${LABEL_COLORS[label].join(',')})`;
+
+/** Reads an image (URL or file) into label values at the working size. */
+export async function readLabels(source: Blob, width: number, height: number): Promise<Uint8Array> {
+  const bitmap = await createImageBitmap(source);
+  const canvas = document.createElement('canvas');
+  canvas.width = width;
+  canvas.height = height;
+  const ctx = canvas.getContext('2d', { willReadFrequently: true })!;
+  ctx.imageSmoothingEnabled = false;
+  ctx.drawImage(bitmap, 0, 0, width, height);
+  bitmap.close();
+  const rgba = ctx.getImageData(0, 0, width, height).data;
+  const red = new Uint8Array(width * height);
+  for (let i = 0; i < red.length; i++) red[i] = rgba[i * 4];
+  return labelsFromChannel(red);
+}
+
+export async function maskToPng(mask: LabelMask): Promise<Blob> {
+  const canvas = document.createElement('canvas');
+  canvas.width = mask.width;
+  canvas.height = mask.height;
+  const ctx = canvas.getContext('2d')!;
+  ctx.putImageData(new ImageData(toLabelRgba(mask) as Uint8ClampedArray<ArrayBuffer>, mask.width, mask.height), 0, 0);
+  return new Promise((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('png'))), 'image/png'));
+}

@@ -1,0 +1,24 @@
+import { Card, Checkbox, Skeleton, Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useAvailableModels } from '../favourites/api';
+
+/** Step 2: the models to run (those the user may use). */
+export function ModelsStep({ value, onChange }: { value: string[]; onChange: (ids: string[]) => void }) {
+  const { t } = useTranslation();
+  const models = useAvailableModels();
+  return (
+    <Card withBorder>
+      {models.isPending ? (
+        <Skeleton h={80} />
+      ) : (
+        <Checkbox.Group value={value} onChange={onChange} label={t('sandbox.chooseModels')}>
+          <Stack gap={6} mt="xs">
+            {models.data?.map((m) => (
+              <Checkbox key={m.id} value={m.id} label={m.displayName} />
+            ))}
+          </Stack>
+        </Checkbox.Group>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,51 @@
+import { Type, type Static } from 'typebox';
+import { FileDownload } from './common.ts';
+import { endpoint } from './endpoint.ts';
+import { Me } from './users.ts';
+
+export const TwoFactorState = Type.Object({ enabled: Type.Boolean() }, { $id: 'TwoFactorState' });
+export type TwoFactorState = Static<typeof TwoFactorState>;
+export const TwoFactorUpdateBody = Type.Object(
+  { code: Type.String({ maxLength: 12 }), enable: Type.Boolean() },
+  { $id: 'TwoFactorUpdateBody', additionalProperties: false },
+);
+export type TwoFactorUpdateBody = Static<typeof TwoFactorUpdateBody>;
+export const TwoFactorValidateBody = Type.Object(
+  { code: Type.String({ maxLength: 12 }) },
+  { $id: 'TwoFactorValidateBody', additionalProperties: false },
+);
+export type TwoFactorValidateBody = Static<typeof TwoFactorValidateBody>;
+export const TwoFactorValidateResponse = Type.Object({ status: Type.Literal('OK'), user: Me }, { $id: 'TwoFactorValidateResponse' });
+export type TwoFactorValidateResponse = Static<typeof TwoFactorValidateResponse>;
+
+const tags = ['two-factor'] as const;
+/** TOTP two-factor authentication (accounts.md §7 "Two-factor"). */
+export const twoFactorApi = {
+  state: endpoint({ method: 'GET', path: '/users/2fa', operationId: 'getTwoFactorState', tags, response: { 200: TwoFactorState } }),
+  /** The QR code PNG of a new pending secret; the secret itself is in the `x-otp-secret` header. */
+  start: endpoint({
+    method: 'POST',
+    path: '/users/2fa',
+    operationId: 'startTwoFactorEnrolment',
+    tags,
+    produces: ['image/png'],
+    response: { 200: FileDownload },
+  }),
+  update: endpoint({
+    method: 'PUT',
+    path: '/users/2fa',
+    operationId: 'setTwoFactor',
+    tags,
+    body: TwoFactorUpdateBody,
+    response: { 200: TwoFactorState },
+  }),
+  /** Completes a sign-in that owes the second factor: the pending session is replaced by a full one. */
+  validate: endpoint({
+    method: 'POST',
+    path: '/users/2fa/validate',
+    operationId: 'validateTwoFactor',
+    tags,
+    body: TwoFactorValidateBody,
+    response: { 200: TwoFactorValidateResponse },
+  }),
+};
