@@ -1,6 +1,6 @@
 /**
  * npm run bench:admin — latency of the admin jobs list (GET /api/admin/jobs) with each filter and each sort,
- * and wall time + peak server memory of both CSV exports, on 1,000,000 jobs in PostgreSQL.
+ * of each admin dashboard figure (GET /api/admin/dashboard/…, target p99 < 50 ms), and wall time + peak server memory of both CSV exports, on 1,000,000 jobs in PostgreSQL.
  *
  * Seeds the bench database first when it holds fewer than BENCH_JOBS jobs (bench/admin/seed.ts). The real
  * server (bench/admin/server.ts: buildApp + bootstrap as in src/main.ts) runs in a CHILD PROCESS; its RSS is
@@ -19,6 +19,16 @@ import pg from 'pg';
 import { BENCH_URL, jobCount, seed, ensureDatabase } from './seed.ts';
 
 const REPS = Number(process.env.BENCH_REPS ?? 30);
+const DASHBOARD_PATHS = [
+  '/jobs/current',
+  '/jobs/average-times',
+  '/jobs/fails',
+  '/jobs/success',
+  '/users/active',
+  '/users/average-nps',
+  '/users/licenses',
+  '/users/customers',
+];
 const JOBS = Number(process.env.BENCH_JOBS ?? 1_000_000);
 const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
 const ADMIN_EMAIL = 'bench-admin@lamella.test';
@@ -182,6 +192,31 @@ async function main() {
       console.log(
         `${s.name.padEnd(w)} | ${String(s.rows).padStart(4)} | ${pct(s.times, 50).toFixed(1).padStart(9)} | ${p99.toFixed(1).padStart(7)} | ${p99 < 100 ? 'yes' : 'NO'}`,
       );
+    }
+
+    // Dashboard figures (back-office.md §7 "Dashboard"): each one aggregate on an index; target p99 < 50 ms.
+    const dashboard = DASHBOARD_PATHS.filter((p) => !ONLY || ONLY.test(`dashboard ${p}`));
+    if (dashboard.length) {
+      console.log(`\nAdmin dashboard — ${REPS} timed requests per call (after 1 warm-up), real HTTP`);
+      const dw = Math.max(...dashboard.map((p) => p.length));
+      console.log(`${'call'.padEnd(dw)} | median ms |  p99 ms | p99 < 50 ms | answer`);
+      console.log(`${'-'.repeat(dw)}-|-----------|---------|-------------|-------`);
+      for (const path of dashboard) {
+        const warm = await get(`/api/admin/dashboard${path}`);
+        if (warm.status !== 200) throw new Error(`${path}: ${warm.status} ${await warm.text()}`);
+        const answer = JSON.stringify(await warm.json());
+        const times: number[] = [];
+        for (let i = 0; i < REPS; i++) {
+          const s = performance.now();
+          await (await get(`/api/admin/dashboard${path}`)).arrayBuffer();
+          times.push(performance.now() - s);
+        }
+        const p99 = pct(times, 99);
+        if (p99 >= 50) failed = true;
+        console.log(
+          `${path.padEnd(dw)} | ${pct(times, 50).toFixed(1).padStart(9)} | ${p99.toFixed(1).padStart(7)} | ${(p99 < 50 ? 'yes' : 'NO').padEnd(11)} | ${answer}`,
+        );
+      }
     }
 
     if (!process.env.BENCH_SKIP_EXPORT) {

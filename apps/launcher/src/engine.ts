@@ -9,6 +9,10 @@ export interface RunRequest {
   language?: 'en' | 'de';
   image: Buffer;
   mask?: Buffer | null;
+  /** The user's calibration of the image (µm/px), or null. */
+  pixelSizeUm?: number | null;
+  /** Whether the settings' magnification was chosen (a customization) and may calibrate. */
+  settingsCalibration?: boolean;
 }
 
 export interface RunOutput {
@@ -37,7 +41,13 @@ export function createEngine(size = availableParallelism()): Engine {
     models: () => analysis.models.map((m) => ({ name: m.name, versions: [...m.versions] })),
     async run(r) {
       const version = (r.version || undefined) as analysis.ModelVersion | undefined;
-      const opts = { crop: r.crop ?? undefined, masks: r.mask ?? undefined, lang: r.language ?? 'en' };
+      const opts = {
+        crop: r.crop ?? undefined,
+        masks: r.mask ?? undefined,
+        lang: r.language ?? 'en',
+        pixelSizeUm: r.pixelSizeUm ?? null,
+        settingsCalibration: r.settingsCalibration ?? true,
+      } as const;
       const out = await pool.run(r.model, version, r.image, r.settings, opts);
       return {
         items: out.items as unknown[],

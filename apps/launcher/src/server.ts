@@ -76,6 +76,8 @@ export async function startLauncher(opts: LauncherOptions) {
           language: job.language === 'de' ? 'de' : 'en',
           image,
           mask,
+          pixelSizeUm: typeof job.pixelSizeUm === 'number' && job.pixelSizeUm > 0 ? job.pixelSizeUm : null,
+          settingsCalibration: job.settingsCalibration !== false,
         });
         clearInterval(heartbeat);
         send({

@@ -30,6 +30,7 @@ import { catalogRoutes } from './modules/catalog/routes.ts';
 import { computeModelsRoutes } from './modules/compute-models/routes.ts';
 import { computeNodesRoutes } from './modules/compute-nodes/routes.ts';
 import { imagesRoutes } from './modules/images/routes.ts';
+import { calibrationsRoutes } from './modules/calibrations/routes.ts';
 import { jobsRoutes } from './modules/jobs/routes.ts';
 import { feedbackRoutes } from './modules/feedback/routes.ts';
 import { masksRoutes } from './modules/masks/routes.ts';
@@ -41,6 +42,7 @@ import { customizationsRoutes } from './modules/customizations/routes.ts';
 import { notificationsRoutes } from './modules/notifications/routes.ts';
 import { projectsRoutes } from './modules/projects/routes.ts';
 import { adminUsersRoutes } from './modules/admin-users/routes.ts';
+import { adminDashboardRoutes } from './modules/admin-dashboard/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { Dispatcher, type JobEvents } from './modules/jobs/dispatcher.ts';
 import { attachRealtime, type Realtime } from './platform/realtime/realtime.ts';
@@ -49,6 +51,8 @@ import { activateInvitations } from './modules/projects/service.ts';
 import { findOwnJob, writeUnderJobLock } from './modules/jobs/service.ts';
 import type { SettingsResolver } from './modules/jobs/settings.ts';
 import { resolveJobSettings } from './modules/customizations/service.ts';
+import { insightsRoutes } from './modules/insights/routes.ts';
+import { newsRoutes } from './modules/news/routes.ts';
 import type { LauncherSupervisor } from './platform/compute/supervisor.ts';
 
 export interface AppDeps {
@@ -191,6 +195,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(computeModelsRoutes, { db: ctx.db });
       await api.register(computeNodesRoutes, { db: ctx.db, launchers: ctx.launchers });
       await api.register(imagesRoutes, { db: ctx.db, storage: ctx.storage, config: ctx.config });
+      await api.register(calibrationsRoutes, { db: ctx.db });
       await api.register(jobsRoutes, { db: ctx.db, storage: ctx.storage, jobEvents: ctx.jobEvents, resolveSettings: ctx.resolveSettings });
       await api.register(feedbackRoutes, { db: ctx.db, jobs: { findOwnJob, writeUnderJobLock } });
       await api.register(masksRoutes, { db: ctx.db, storage: ctx.storage, config: ctx.config, notify: ctx.realtime.emitToUser });
@@ -198,11 +203,20 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(templatesRoutes, { db: ctx.db });
       await api.register(vouchersRoutes, { db: ctx.db });
       await api.register(notificationsRoutes, { db: ctx.db, beforeList: (user) => activateInvitations(ctx, user) });
-      await api.register(projectsRoutes, { db: ctx.db, mailer: ctx.mailer, realtime: ctx.realtime, publicUrl: ctx.config.publicUrl });
+      await api.register(projectsRoutes, {
+        db: ctx.db,
+        mailer: ctx.mailer,
+        realtime: ctx.realtime,
+        publicUrl: ctx.config.publicUrl,
+        storage: ctx.storage,
+      });
       await api.register(adminUsersRoutes, { db: ctx.db, storage: ctx.storage, sessionOptions: ctx.sessionOptions });
+      await api.register(adminDashboardRoutes, { db: ctx.db });
       await api.register(auditRoutes, { db: ctx.db });
       await api.register(adminJobsRoutes, { db: ctx.db, databaseKind: ctx.database.kind });
       await api.register(customizationsRoutes, { db: ctx.db });
+      await api.register(insightsRoutes, { db: ctx.db });
+      await api.register(newsRoutes, { db: ctx.db });
     },
     { prefix: '/api' },
   );

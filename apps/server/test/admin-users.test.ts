@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { licenses, privileges, users } from '../src/platform/db/schema/index.ts';
+import { images, jobs, licenses, npsResponses, privileges, users } from '../src/platform/db/schema/index.ts';
 import { ADMIN, startTestApp, type TestApp } from './test-app.ts';
+import { factories } from './factories.ts';
 
 let t: TestApp;
 let admin: ReturnType<TestApp['client']>;
@@ -221,5 +222,60 @@ describe('licenses', () => {
     expect((await admin.put('/api/admin/licenses/demo', body)).body).toEqual(body);
     const u = await t.signupVerified();
     expect((await u.client.get('/api/users/me/account')).body.license).toMatchObject({ type: 'DEMO', images: 5 });
+  });
+});
+
+describe('uploaded image count and license history (user profile)', () => {
+  it('counts each user own uploads in the list and the profile (was 0 for everyone)', async () => {
+    const f = factories(t);
+    const uploader = await f.user({ fields: { name: 'Rosalind', surname: 'Franklin', company: 'Kings Diffraction' } });
+    const other = await f.user({ fields: { company: 'Kings Diffraction' } });
+    await f.image(uploader);
+    await f.image(uploader, { level: 120 });
+    const list = await admin.get('/api/admin/users2?filter=kings%20diffraction&sortKey=fullName&sortOrder=desc');
+    expect(list.body.map((r: { id: string; uploaded: number }) => [r.id, r.uploaded])).toEqual([
+      [uploader.id, 2],
+      [other.id, 0],
+    ]);
+    expect((await admin.get(`/api/users/${uploader.id}`)).body).toMatchObject({ uploaded: 2, address: { company: 'Kings Diffraction' } });
+    const csv = await admin.get('/api/admin/users2/csv?columns[]=email&columns[]=uploaded');
+    expect(String(csv.body)).toContain(`${uploader.email},2`);
+  });
+
+  it('lists the license history newest first, to USER.READ holders only', async () => {
+    const u = await t.signupVerified();
+    await admin.post('/api/admin/licenses', { type: 'TIME_LIMITED', days: 30, userId: u.id });
+    const history = await admin.get(`/api/admin/users/${u.id}/licenses`);
+    expect(history.status).toBe(200);
+    expect(history.body.map((l: { type: string; active: boolean; createdBy: string }) => [l.type, l.active, l.createdBy])).toEqual([
+      ['TIME_LIMITED', true, 'ADMIN'],
+      ['DEMO', false, 'SYSTEM'],
+    ]);
+    expect(history.body[0].finishAt).not.toBeNull();
+    const plain = await t.signupVerified();
+    const reader = await powerUser(['USER.READ']);
+    const jobsOnly = await powerUser(['JOB.READ']);
+    const path = `/api/admin/users/${u.id}/licenses`;
+    expect((await t.client().get(path)).status).toBe(401);
+    expect((await plain.client.get(path)).status).toBe(403);
+    expect((await jobsOnly.client.get(path)).status).toBe(403);
+    expect((await reader.client.get(path)).status).toBe(200);
+    expect((await reader.client.get('/api/admin/users/00000000-0000-4000-8000-000000000000/licenses')).status).toBe(404);
+  });
+});
+
+describe('deleting a user (decision in ARCHITECTURE.md)', () => {
+  it('removes their images and jobs with the account, keeps their NPS answers anonymous, and is audit-logged', async () => {
+    const f = factories(t);
+    const u = await f.user();
+    const job = await f.job(u);
+    await t.db.insert(npsResponses).values({ userId: u.id, score: 9 });
+    expect((await admin.delete(`/api/users/${u.id}`)).status).toBe(204);
+    expect(await t.db.select().from(images).where(eq(images.ownerId, u.id))).toEqual([]);
+    expect(await t.db.select().from(jobs).where(eq(jobs.id, job.id))).toEqual([]);
+    const nps = await t.db.select().from(npsResponses).where(eq(npsResponses.score, 9));
+    expect(nps.some((n) => n.userId === null)).toBe(true);
+    const log = await admin.get('/api/admin/audit-log');
+    expect(JSON.stringify(log.body)).toContain(u.email);
   });
 });

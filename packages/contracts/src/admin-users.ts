@@ -106,10 +106,31 @@ export const AdminUserProfile = Type.Object(
     trainingConsent: Type.Boolean(),
     address: Type.Record(Type.String(), Type.String()),
     removeDataPermanently: Type.Boolean(),
+    /** Images the user uploaded (deleted ones included). */
+    uploaded: Type.Integer(),
   },
   { $id: 'AdminUserProfile' },
 );
 export type AdminUserProfile = Static<typeof AdminUserProfile>;
+
+/** One license of a user, newest first (user profile, tab "licenses"). */
+export const AdminLicenseHistoryItem = Type.Object(
+  {
+    id: Type.String(),
+    type: Type.String(),
+    createdBy: Type.String(),
+    images: Type.Union([Type.Integer(), Type.Null()]),
+    used: Type.Integer(),
+    startsAt: Type.String(),
+    finishAt: Type.Union([Type.String(), Type.Null()]),
+    active: Type.Boolean(),
+    createdAt: Type.String(),
+  },
+  { $id: 'AdminLicenseHistoryItem' },
+);
+export type AdminLicenseHistoryItem = Static<typeof AdminLicenseHistoryItem>;
+export const AdminLicenseHistory = Type.Array(AdminLicenseHistoryItem, { $id: 'AdminLicenseHistory' });
+export type AdminLicenseHistory = Static<typeof AdminLicenseHistory>;
 
 /** Jobs of a user per status. */
 export const UserJobStats = Type.Object(
@@ -206,6 +227,14 @@ export const adminUsersApi = {
     tags,
     params: IdParams,
     response: { 200: UserJobStats },
+  }),
+  licenses: endpoint({
+    method: 'GET',
+    path: '/admin/users/:id/licenses',
+    operationId: 'listUserLicenses',
+    tags,
+    params: IdParams,
+    response: { 200: AdminLicenseHistory },
   }),
   get: endpoint({ method: 'GET', path: '/users/:id', operationId: 'getAdminUser', tags, params: IdParams, response: { 200: AdminUserProfile } }),
   setRole: endpoint({

@@ -81,6 +81,8 @@ export const MessageItem = Type.Object(
     title: Type.String(),
     content: Type.String(),
     status: Type.Union([Type.Literal('info'), Type.Literal('warning'), Type.Literal('error')]),
+    /** Stable code of a message the app acts on (CALIBRATION_MISSING: offer to set the calibration). */
+    code: Type.Optional(Type.String()),
   },
   { $id: 'MessageItem' },
 );

@@ -7,27 +7,34 @@ import type accessControl from '../locales/en/accessControl.json';
 import type accessKeys from '../locales/en/accessKeys.json';
 import type admin from '../locales/en/admin.json';
 import type adminAccounts from '../locales/en/adminAccounts.json';
+import type adminDashboard from '../locales/en/adminDashboard.json';
 import type adminErrors from '../locales/en/adminErrors.json';
 import type adminJobs from '../locales/en/adminJobs.json';
 import type adminMessages from '../locales/en/adminMessages.json';
+import type adminUsers from '../locales/en/adminUsers.json';
 import type adminUsersErrors from '../locales/en/adminUsersErrors.json';
 import type auditLog from '../locales/en/auditLog.json';
 import type auth from '../locales/en/auth.json';
+import type calibration from '../locales/en/calibration.json';
 import type common from '../locales/en/common.json';
 import type compute from '../locales/en/compute.json';
 import type consent from '../locales/en/consent.json';
 import type dashboard from '../locales/en/dashboard.json';
 import type errors from '../locales/en/errors.json';
 import type history from '../locales/en/history.json';
+import type insights from '../locales/en/insights.json';
 import type jobs from '../locales/en/jobs.json';
 import type layout from '../locales/en/layout.json';
+import type library from '../locales/en/library.json';
 import type mail from '../locales/en/mail.json';
 import type maskEditor from '../locales/en/maskEditor.json';
 import type model from '../locales/en/model.json';
+import type news from '../locales/en/news.json';
 import type notifications from '../locales/en/notifications.json';
 import type pages from '../locales/en/pages.json';
 import type placeholders from '../locales/en/placeholders.json';
 import type profile from '../locales/en/profile.json';
+import type projects from '../locales/en/projects.json';
 import type results from '../locales/en/results.json';
 import type sandbox from '../locales/en/sandbox.json';
 import type shared from '../locales/en/shared.json';
@@ -40,27 +47,34 @@ export interface EnglishResources {
   accessKeys: typeof accessKeys;
   admin: typeof admin;
   adminAccounts: typeof adminAccounts;
+  adminDashboard: typeof adminDashboard;
   adminErrors: typeof adminErrors;
   adminJobs: typeof adminJobs;
   adminMessages: typeof adminMessages;
+  adminUsers: typeof adminUsers;
   adminUsersErrors: typeof adminUsersErrors;
   auditLog: typeof auditLog;
   auth: typeof auth;
+  calibration: typeof calibration;
   common: typeof common;
   compute: typeof compute;
   consent: typeof consent;
   dashboard: typeof dashboard;
   errors: typeof errors;
   history: typeof history;
+  insights: typeof insights;
   jobs: typeof jobs;
   layout: typeof layout;
+  library: typeof library;
   mail: typeof mail;
   maskEditor: typeof maskEditor;
   model: typeof model;
+  news: typeof news;
   notifications: typeof notifications;
   pages: typeof pages;
   placeholders: typeof placeholders;
   profile: typeof profile;
+  projects: typeof projects;
   results: typeof results;
   sandbox: typeof sandbox;
   shared: typeof shared;
@@ -75,27 +89,34 @@ export const typedNamespaces = [
   'accessKeys',
   'admin',
   'adminAccounts',
+  'adminDashboard',
   'adminErrors',
   'adminJobs',
   'adminMessages',
+  'adminUsers',
   'adminUsersErrors',
   'auditLog',
   'auth',
+  'calibration',
   'common',
   'compute',
   'consent',
   'dashboard',
   'errors',
   'history',
+  'insights',
   'jobs',
   'layout',
+  'library',
   'mail',
   'maskEditor',
   'model',
+  'news',
   'notifications',
   'pages',
   'placeholders',
   'profile',
+  'projects',
   'results',
   'sandbox',
   'shared',

@@ -53,6 +53,13 @@ export const DYNAMIC_KEYS: readonly { prefix: string; rest: 'literal' | 'any'; w
   { prefix: 'admin.job.ratingLevels.', rest: 'any', where: 'admin/jobs/JobDetailPage.tsx (by number)' },
   { prefix: 'results.sort.', rest: 'literal', where: 'results/ResultsPage.tsx (sort keys with _ for .)' },
   { prefix: 'sandbox.steps.', rest: 'literal', where: 'sandbox/SandboxPage.tsx' },
+  { prefix: 'adminUsers.columns.', rest: 'literal', where: 'admin/users/UsersTable.tsx, ColumnsMenu.tsx (columns.ts)' },
+  { prefix: 'adminUsers.roles.', rest: 'literal', where: 'admin/users/UserCell.tsx, AssignRoleModal.tsx, ProfileTab.tsx' },
+  { prefix: 'adminUsers.licenseTypes.', rest: 'literal', where: 'admin/users/LicenseText.tsx, AssignLicenseModal.tsx, LicensesTab.tsx' },
+  { prefix: 'adminUsers.createdBy.', rest: 'literal', where: 'admin/users/LicenseText.tsx, LicensesTab.tsx' },
+  { prefix: 'adminUsers.tabs.', rest: 'literal', where: 'admin/users/UserProfilePage.tsx' },
+  { prefix: 'adminUsers.address.', rest: 'literal', where: 'admin/users/ProfileTab.tsx' },
+  { prefix: 'adminUsers.jobStatus.', rest: 'literal', where: 'admin/users/StatsTab.tsx' },
 ];
 
 type Flat = Map<string, string>;

@@ -27,6 +27,8 @@ const ResultsPage = lazyPage(() => import('../features/results/ResultsPage'), 'R
 const SandboxPage = lazyPage(() => import('../features/sandbox/SandboxPage'), 'SandboxPage');
 const AdminSandboxPage = lazyPage(() => import('../features/sandbox/SandboxPage'), 'AdminSandboxPage');
 const MaskEditorPage = lazyPage(() => import('../features/mask-editor/MaskEditorPage'), 'MaskEditorPage');
+const ProjectsPage = lazyPage(() => import('../features/projects/ProjectsPage'), 'ProjectsPage');
+const LibraryPage = lazyPage(() => import('../features/library/LibraryPage'), 'LibraryPage');
 
 export const router = createBrowserRouter([
   { path: '/', element: <RootRedirect /> },
@@ -72,7 +74,8 @@ export const router = createBrowserRouter([
           { path: '/profile', element: <ProfilePage /> },
           { path: '/access-keys', element: <AccessKeysPage /> },
           { path: '/history/*', element: <HistoryPage /> },
-          { path: '/projects/*', element: <PlaceholderPage page="projects" /> },
+          { path: '/projects/*', element: <ProjectsPage /> },
+          { path: '/library/*', element: <LibraryPage /> },
           { path: '/sandbox', element: <SandboxPage /> },
           { path: '/sandbox/admin', element: <AdminSandboxPage /> },
           { path: '/group-admin/*', element: <PlaceholderPage page="groupAdmin" groupAdminOnly /> },

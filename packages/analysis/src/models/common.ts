@@ -44,10 +44,10 @@ export interface Context {
 export type CalibrationSource = 'user' | 'metadata' | 'scale-bar' | 'settings' | 'none';
 
 /**
- * The pixel size and where it comes from. 20261123: the user's value, then the file's metadata, then a scale
+ * The pixel size and where it comes from. The user's value first, in every version. 20261123: then the file's metadata, then a scale
  * bar in the image, then the settings' magnification when it was chosen explicitly (a customization), else none:
- * lengths and G are then not given (counts stay) and a message asks for a calibration. Older versions: the scale
- * bar, else the settings (default 100 µm = 100 px).
+ * lengths and G are then not given (counts stay) and a message asks for a calibration. Older versions: then the
+ * scale bar, else the settings (default 100 µm = 100 px).
  */
 export function calibrate(a: {
   sb: ScaleBarResult;
@@ -62,15 +62,16 @@ export function calibrate(a: {
     const m = settings.magnification;
     return (m.number * UNIT_TO_UM[m.unit]) / m.length;
   };
+  // the user's own value wins in every version: it is what they asked for
+  if (opts.pixelSizeUm !== undefined && opts.pixelSizeUm !== null) {
+    if (!(opts.pixelSizeUm > 0 && Number.isFinite(opts.pixelSizeUm)))
+      throw new AnalysisError('INVALID_SETTINGS', 'pixelSizeUm must be a positive number of micrometres per pixel');
+    return { pixelSizeUm: opts.pixelSizeUm, calibrationSource: 'user' };
+  }
   if (version >= '20261123') {
-    if (opts.pixelSizeUm !== undefined && opts.pixelSizeUm !== null) {
-      if (!(opts.pixelSizeUm > 0 && Number.isFinite(opts.pixelSizeUm)))
-        throw new AnalysisError('INVALID_SETTINGS', 'pixelSizeUm must be a positive number of micrometres per pixel');
-      return { pixelSizeUm: opts.pixelSizeUm, calibrationSource: 'user' };
-    }
     if (a.metadataUm) return { pixelSizeUm: a.metadataUm, calibrationSource: 'metadata' };
     if (sb.found && sb.pixelSizeUm) return { pixelSizeUm: sb.pixelSizeUm, calibrationSource: 'scale-bar' };
-    if (opts.settingsCalibration !== false) return { pixelSizeUm: fromSettings(), calibrationSource: 'settings' };
+    if (opts.settingsCalibration !== false) return fromSettingsWithNote();
     return {
       pixelSizeUm: 1,
       calibrationSource: 'none',
@@ -87,21 +88,25 @@ export function calibrate(a: {
     };
   }
   if (sb.found && sb.pixelSizeUm) return { pixelSizeUm: sb.pixelSizeUm, calibrationSource: 'scale-bar' };
-  const pixelSizeUm = fromSettings();
-  const m = settings.magnification;
-  return {
-    pixelSizeUm,
-    calibrationSource: 'settings',
-    message: {
-      type: 'message',
-      status: 'warning',
-      title: tr(lang, { en: 'No scale bar found', de: 'Kein Maßstabsbalken gefunden' }),
-      content: tr(lang, {
-        en: `Calibrated from the settings: ${m.number} ${m.unit} = ${m.length} px (${fmt(pixelSizeUm, 4)} µm/px).`,
-        de: `Kalibrierung aus den Einstellungen: ${m.number} ${m.unit} = ${m.length} px (${fmt(pixelSizeUm, 4)} µm/px).`,
-      }),
-    },
-  };
+  return fromSettingsWithNote();
+
+  function fromSettingsWithNote(): { pixelSizeUm: number; calibrationSource: CalibrationSource; message: MessageItem } {
+    const pixelSizeUm = fromSettings();
+    const m = settings.magnification;
+    return {
+      pixelSizeUm,
+      calibrationSource: 'settings',
+      message: {
+        type: 'message',
+        status: 'warning',
+        title: tr(lang, { en: 'No scale bar found', de: 'Kein Maßstabsbalken gefunden' }),
+        content: tr(lang, {
+          en: `Calibrated from the settings: ${m.number} ${m.unit} = ${m.length} px (${fmt(pixelSizeUm, 4)} µm/px).`,
+          de: `Kalibrierung aus den Einstellungen: ${m.number} ${m.unit} = ${m.length} px (${fmt(pixelSizeUm, 4)} µm/px).`,
+        }),
+      },
+    };
+  }
 }
 
 /**
@@ -154,7 +159,8 @@ export async function prepare(image: Uint8Array | Buffer, settings: Settings, op
   }
   let validCount = 0;
   for (let i = 0; i < valid.length; i++) validCount += valid[i];
-  if (version >= '20261123') checkMeasurable(img, valid, validCount, lang);
+  // a user mask is measured as it is: only the model's own segmentation needs structure in the image
+  if (version >= '20261123') checkMeasurable(img, valid, validCount, lang, !!opts.masks);
   let mask: Uint16Array | undefined;
   if (opts.masks) {
     // masks may be given for the analysed area or for the full image
@@ -335,7 +341,7 @@ export const MIN_SIDE_PX = 32;
  * image (grey levels spread less than 2 of 255), is refused with a message in the run's language, instead of
  * giving confident numbers.
  */
-export function checkMeasurable(img: Gray, valid: Uint8Array, validCount: number, lang: Lang): void {
+export function checkMeasurable(img: Gray, valid: Uint8Array, validCount: number, lang: Lang, hasMask = false): void {
   if (Math.min(img.width, img.height) < MIN_SIDE_PX || validCount < MIN_SIDE_PX * MIN_SIDE_PX)
     throw new AnalysisError(
       'IMAGE_TOO_SMALL',
@@ -353,7 +359,7 @@ export function checkMeasurable(img: Gray, valid: Uint8Array, validCount: number
       q += v * v;
     }
   const sd = Math.sqrt(Math.max(0, q / validCount - (s / validCount) ** 2));
-  if (sd < 2)
+  if (sd < 2 && !hasMask)
     throw new AnalysisError(
       'BLANK_IMAGE',
       tr(lang, {

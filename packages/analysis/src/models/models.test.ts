@@ -16,7 +16,7 @@ describe('registry and settings', () => {
     expect(models.map((m) => m.name).sort()).toEqual(['cracks', 'grain-size', 'layer-thickness', 'porosity', 'scale-bar']);
     for (const m of models) {
       expect(m.versions).toEqual(['20241025', '20250101', '20261123']);
-      expect(m.currentVersion).toBe('20250101');
+      expect(m.currentVersion).toBe('20261123');
       expect(m.defaultSettings.magnification).toEqual({ unit: 'µm', number: 100, length: 100 });
       expect(m.defaultSettings.segmentation.maskErosion).toBe(40);
       expect(m.displayName.de).toBeTruthy();

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import { images, jobs, licenses, npsResponses, privileges, users } from '../../platform/db/schema/index.ts';
+import { jobs, licenses, npsResponses, privileges, users } from '../../platform/db/schema/index.ts';
 
 /** All SQL of the back-office user management (users, their privileges and licenses, as staff see them). */
 
@@ -43,7 +43,9 @@ export async function listCustomers(
   const rows = await db
     .select({
       u: users,
-      uploaded: sql<number>`(select count(*) from ${images} where ${images.ownerId} = ${users.id})`.mapWith(Number),
+      // Qualified by hand: inside a one-table select Drizzle renders columns unqualified, so the former
+      // `${images.ownerId} = ${users.id}` compared images.owner_id with images.id and counted 0 for everyone.
+      uploaded: sql<number>`(select count(*) from "images" i where i.owner_id = "users"."id")`.mapWith(Number),
     })
     .from(users)
     .where(where)
@@ -71,6 +73,16 @@ export async function listCustomers(
 export async function jobCountsByStatus(db: Db, userId: string): Promise<Array<{ status: string; n: number }>> {
   const rows = await db.select({ status: jobs.status, n: count() }).from(jobs).where(eq(jobs.ownerId, userId)).groupBy(jobs.status);
   return rows.map((r) => ({ status: r.status, n: Number(r.n) }));
+}
+
+export async function uploadedCount(db: Db, userId: string): Promise<number> {
+  const rows = await db.execute<{ n: number }>(sql`select count(*)::int as n from images where owner_id = ${userId}`);
+  return Number((rows as unknown as { rows: Array<{ n: number }> }).rows?.[0]?.n ?? 0);
+}
+
+/** Every license of the user, newest first. */
+export async function licensesOf(db: Db, userId: string): Promise<LicenseRow[]> {
+  return db.select().from(licenses).where(eq(licenses.userId, userId)).orderBy(desc(licenses.createdAt));
 }
 
 export async function findUser(db: Db, id: string): Promise<UserRow | undefined> {

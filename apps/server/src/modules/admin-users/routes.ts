@@ -23,6 +23,7 @@ export async function adminUsersRoutes(app: RouteHost, deps: { db: Db; storage: 
     return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="users.csv"').send(body);
   });
   route(app, api.stats, { auth: USER_READ }, (request) => users.stats(db, request.params.id));
+  route(app, api.licenses, { auth: USER_READ }, (request) => users.licenseHistory(db, request.params.id));
   route(app, api.get, { auth: USER_READ }, (request) => users.profile(db, request.params.id));
   route(app, api.setRole, { auth: USER_WRITE }, (request) => users.setRole(db, requireAuth(request), request.params.id, request.body.role));
   route(app, api.remove, { auth: ADMIN }, async (request, reply) => {

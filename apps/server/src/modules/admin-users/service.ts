@@ -5,6 +5,7 @@ import {
   isPermission,
   type AclEntry,
   type AdminLicense,
+  type AdminLicenseHistoryItem,
   type AdminUserListItem,
   type AdminUserProfile,
   type AdminUsersCsvQuery,
@@ -105,7 +106,23 @@ export async function profile(db: Db, id: string): Promise<AdminUserProfile> {
     trainingConsent: u.trainingConsent,
     address: u.address ?? {},
     removeDataPermanently: u.removeDataPermanently,
+    uploaded: await repo.uploadedCount(db, u.id),
   };
+}
+
+export async function licenseHistory(db: Db, id: string): Promise<AdminLicenseHistoryItem[]> {
+  await userOr404(db, id);
+  return (await repo.licensesOf(db, id)).map((l) => ({
+    id: l.id,
+    type: l.type,
+    createdBy: l.createdBy,
+    images: l.images,
+    used: l.used,
+    startsAt: l.startsAt.toISOString(),
+    finishAt: l.finishAt?.toISOString() ?? null,
+    active: l.active,
+    createdAt: l.createdAt.toISOString(),
+  }));
 }
 
 const roleUndefined = () =>

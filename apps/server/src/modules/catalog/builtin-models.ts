@@ -11,19 +11,19 @@ export interface BuiltinModel {
   isDefaultVisible: boolean;
 }
 
-const versions = ['20241025', '20250101'];
+const versions = ['20241025', '20250101', '20261123'];
 
 export const builtinModels: BuiltinModel[] = [
-  { internalName: 'grain-size', displayName: 'Grain size (ASTM E112)', version: '20250101', versions, accessType: 'PUBLIC', isDefaultVisible: true },
-  { internalName: 'layer-thickness', displayName: 'Layer thickness', version: '20250101', versions, accessType: 'PUBLIC', isDefaultVisible: true },
-  { internalName: 'cracks', displayName: 'Cracks', version: '20250101', versions, accessType: 'PUBLIC', isDefaultVisible: true },
+  { internalName: 'grain-size', displayName: 'Grain size (ASTM E112)', version: '20261123', versions, accessType: 'PUBLIC', isDefaultVisible: true },
+  { internalName: 'layer-thickness', displayName: 'Layer thickness', version: '20261123', versions, accessType: 'PUBLIC', isDefaultVisible: true },
+  { internalName: 'cracks', displayName: 'Cracks', version: '20261123', versions, accessType: 'PUBLIC', isDefaultVisible: true },
   {
     internalName: 'porosity',
     displayName: 'Porosity and phase fraction',
-    version: '20250101',
+    version: '20261123',
     versions,
     accessType: 'PUBLIC',
     isDefaultVisible: true,
   },
-  { internalName: 'scale-bar', displayName: 'Scale bar', version: '20250101', versions, accessType: 'PUBLIC', isDefaultVisible: false },
+  { internalName: 'scale-bar', displayName: 'Scale bar', version: '20261123', versions, accessType: 'PUBLIC', isDefaultVisible: false },
 ];

@@ -34,8 +34,19 @@ export function listAccessibleModels(db: Db, userId: string, isAdmin: boolean): 
 }
 
 /** Inserts a built-in model unless its name exists (existing rows keep the staff's edits), and its versions. */
+/**
+ * Registers a built-in model, or brings a registered one up to the version that ships (versions are dates, so a
+ * later one sorts after: jobs of the older version then read as Outdated). Staff edits of its texts and access stay.
+ */
 export async function ensureModel(db: Db, values: ModelValues & { builtIn: boolean }, versions: string[]): Promise<void> {
-  await db.insert(computeModels).values(values).onConflictDoNothing({ target: computeModels.internalName });
+  await db
+    .insert(computeModels)
+    .values(values)
+    .onConflictDoUpdate({
+      target: computeModels.internalName,
+      set: { version: values.version },
+      setWhere: sql`${computeModels.builtIn} and ${computeModels.version} < ${values.version}`,
+    });
   const [row] = await db.select({ id: computeModels.id }).from(computeModels).where(eq(computeModels.internalName, values.internalName));
   for (const version of versions) await addVersion(db, row.id, version);
 }

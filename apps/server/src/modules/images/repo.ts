@@ -30,6 +30,16 @@ export async function usedBytes(db: Db, ownerId: string): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
+/** Sets the calibration of an owner's (not deleted) image; undefined: no such image of theirs. */
+export async function setPixelSize(db: Db, ownerId: string, id: string, pixelSizeUm: number | null): Promise<ImageRow | undefined> {
+  const [row] = await db
+    .update(images)
+    .set({ pixelSizeUm })
+    .where(and(eq(images.id, id), eq(images.ownerId, ownerId), eq(images.isDeleted, false)))
+    .returning();
+  return row;
+}
+
 export async function insertImages(db: Db, rows: NewImageRow[]): Promise<ImageRow[]> {
   return db.insert(images).values(rows).returning();
 }

@@ -2,6 +2,8 @@ import { imagesApi as api } from '@lamella/contracts';
 import { requireAuth } from '../../platform/auth/guard.ts';
 import { route, type RouteHost } from '../../platform/http/route.ts';
 import * as images from './service.ts';
+import * as library from './library-service.ts';
+import { imageLibraryApi } from '@lamella/contracts';
 
 const immutable = 'private, max-age=86400, immutable';
 
@@ -16,7 +18,10 @@ export async function imagesRoutes(app: RouteHost, deps: images.ImagesDeps): Pro
 
   route(app, api.upload, { auth: 'user' }, (request) => images.upload(deps, request, requireAuth(request)));
   route(app, api.list, { auth: 'user' }, (request) => images.listOwn(db, requireAuth(request).user.id));
+  route(app, api.update, { auth: 'user' }, (request) => images.setPixelSize(db, requireAuth(request), request.params.id, request.body.pixelSizeUm));
   route(app, api.storage, { auth: 'user' }, (request) => images.storageUsage(deps, requireAuth(request).user));
+  route(app, imageLibraryApi.list, { auth: 'user' }, (request) => library.listLibrary(db, requireAuth(request).user.id, request.query));
+  route(app, imageLibraryApi.remove, { auth: 'user' }, (request) => library.deleteImages(db, requireAuth(request).user.id, request.body.imageIds));
 
   route(app, api.original, { auth: 'user' }, async (request, reply) => {
     const image = await images.readableImage(db, requireAuth(request), request.params.id);

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Image, StorageQuota, StorageUsage } from '@lamella/contracts';
-import { QuotaLicenseTypes } from '@lamella/contracts';
+import { pixelSizeRule, QuotaLicenseTypes } from '@lamella/contracts';
 import type { Config } from '../../config.ts';
 import type { AuthContext } from '../../platform/auth/session.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { AppError, notFound } from '../../platform/http/errors.ts';
+import { FieldErrors } from '../../platform/http/field-errors.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 import { recordAudit } from '../audit/service.ts';
 import { presentAccount } from '../users/service.ts';
@@ -32,6 +33,7 @@ export const present = (i: repo.ImageRow): Image => ({
   size: i.size,
   validated: i.validated,
   createdAt: i.createdAt.toISOString(),
+  pixelSizeUm: i.pixelSizeUm ?? null,
 });
 
 export const renditionKey = (image: Pick<repo.ImageRow, 'filename'>, kind: 'thumbnail' | 'display') =>
@@ -79,7 +81,7 @@ export async function upload(deps: ImagesDeps, request: FastifyRequest, auth: Au
   const owner = auth.user;
   const usage = await storageUsage(deps, owner);
   if (!request.isMultipart()) throw noFiles();
-  const { files, dispose } = await receiveMultipart(request, {
+  const { files, fields, dispose } = await receiveMultipart(request, {
     tmpRoot: uploadsDir(deps.config.dataDir),
     fileField: 'files',
     limits: {
@@ -92,6 +94,7 @@ export async function upload(deps: ImagesDeps, request: FastifyRequest, auth: Au
   const written: string[] = [];
   try {
     if (!files.length) throw noFiles();
+    const pixelSizeUm = parsePixelSizeField(fields.pixelSizeUm);
     const ingested: IngestedImage[] = [];
     for (const f of files) ingested.push(await ingestImage(f));
     const planned = ingested.map((img) => {
@@ -131,6 +134,7 @@ export async function upload(deps: ImagesDeps, request: FastifyRequest, auth: Au
           bitDepth: img.bitDepth,
           size: img.file.size,
           allowedTrainingUse: owner.trainingConsent,
+          pixelSizeUm,
         })),
       );
     });
@@ -141,6 +145,26 @@ export async function upload(deps: ImagesDeps, request: FastifyRequest, auth: Au
   } finally {
     await dispose();
   }
+}
+
+/**
+ * The upload's `pixelSizeUm` text field (µm per pixel, decimal point or comma); absent or blank: none.
+ * Anything else than a number within the limits is a 400 naming the field.
+ */
+export function parsePixelSizeField(raw: string | undefined): number | null {
+  const text = (raw ?? '').trim();
+  if (!text) return null;
+  const value = /^[0-9]*[.,]?[0-9]+(e[-+]?[0-9]+)?$/i.test(text) ? Number(text.replace(',', '.')) : NaN;
+  new FieldErrors().add('pixelSizeUm', pixelSizeRule(value)).throwIfAny();
+  return value;
+}
+
+/** Sets or clears (null) the calibration of the caller's own image; another user's image answers 404. */
+export async function setPixelSize(db: Db, auth: AuthContext, id: string, pixelSizeUm: number | null): Promise<Image> {
+  if (pixelSizeUm !== null) new FieldErrors().add('pixelSizeUm', pixelSizeRule(pixelSizeUm)).throwIfAny();
+  const row = await repo.setPixelSize(db, auth.user.id, id, pixelSizeUm);
+  if (!row) throw notFound('image');
+  return present(row);
 }
 
 export async function listOwn(db: Db, ownerId: string): Promise<Image[]> {

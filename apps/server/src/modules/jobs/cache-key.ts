@@ -12,14 +12,22 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value ?? null);
 }
 
-/** Identical input (image bytes, model and version, settings, crop, mask bytes) → identical key. */
+/**
+ * Identical input (image bytes, the image's calibration, model and version, settings, crop, mask bytes) →
+ * identical key. An image without a user calibration (`pixelSizeUm` null or absent) keeps the key it had
+ * before calibrations existed; a calibrated one gets another key, so changing the calibration re-runs.
+ */
 export function jobCacheKey(input: {
   imageSha256: string;
+  /** The image's user calibration in µm per pixel. */
+  pixelSizeUm?: number | null;
   model: string;
   version: string;
   settings: unknown;
   crop: unknown;
   maskSha256: string | null;
 }): string {
-  return createHash('sha256').update(canonicalJson(input)).digest('hex');
+  const { pixelSizeUm, ...rest } = input;
+  const keyed = pixelSizeUm === null || pixelSizeUm === undefined ? rest : { ...rest, pixelSizeUm };
+  return createHash('sha256').update(canonicalJson(keyed)).digest('hex');
 }

@@ -257,6 +257,10 @@ export class Dispatcher implements JobEvents {
           settings: job.settings,
           crop: job.crop,
           language: owner?.language ?? 'en',
+          // calibration (model 20261123): the user's pixel size of the image; the settings' magnification counts
+          // only when a customization chose it (else an image without bar or metadata is measured uncalibrated)
+          pixelSizeUm: image.pixelSizeUm ?? null,
+          settingsCalibration: job.customizationId !== null,
         },
         imageBytes,
         maskBytes,
@@ -286,6 +290,7 @@ export class Dispatcher implements JobEvents {
           files: {},
           cacheKey: jobCacheKey({
             imageSha256: image.sha256,
+            pixelSizeUm: image.pixelSizeUm,
             model: model.internalName,
             version: job.modelVersion,
             settings: job.settings,

@@ -51,7 +51,16 @@ export interface RunOptions {
  */
 export async function runOnLauncher(
   baseUrl: string,
-  job: { jobId: string; model: string; version: string; settings: unknown; crop: unknown; language: string },
+  job: {
+    jobId: string;
+    model: string;
+    version: string;
+    settings: unknown;
+    crop: unknown;
+    language: string;
+    pixelSizeUm?: number | null;
+    settingsCalibration?: boolean;
+  },
   image: Buffer,
   mask: Buffer | null,
   opts: RunOptions,

@@ -178,3 +178,24 @@ export function presentationParts(db: Db, rows: JobRow[]) {
     cids.length ? db.select().from(customizationGroups).where(inArray(customizationGroups.id, cids)) : Promise.resolve([]),
   ]);
 }
+
+/** Archives the owner's (not deleted, not yet archived) user-visible jobs of these images (image library delete). */
+export async function archiveJobsOfImages(db: Db, ownerId: string, imageIds: string[]): Promise<number> {
+  const rows = await db
+    .update(jobs)
+    .set({ archived: true })
+    .where(and(inArray(jobs.imageId, imageIds), eq(jobs.ownerId, ownerId), eq(jobs.deleted, false), eq(jobs.archived, false), userVisible))
+    .returning({ id: jobs.id });
+  return rows.length;
+}
+
+/** The user-visible, not deleted jobs of these images, newest first (a project's images and their jobs). */
+export function jobsOfImages(db: Db, imageIds: string[]) {
+  return db
+    .select({ id: jobs.id, imageId: jobs.imageId, modelName: computeModels.displayName, status: jobs.status, createdAt: jobs.createdAt })
+    .from(jobs)
+    .innerJoin(computeModels, eq(computeModels.id, jobs.modelId))
+    .where(and(inArray(jobs.imageId, imageIds), eq(jobs.deleted, false), userVisible))
+    .orderBy(desc(jobs.createdAt))
+    .limit(1000);
+}

@@ -96,6 +96,7 @@ export async function createJobs(deps: JobsDeps, auth: AuthContext, input: Creat
             parentJobId: input.parentJobId ?? null,
             cacheKey: jobCacheKey({
               imageSha256: image.sha256,
+              pixelSizeUm: image.pixelSizeUm,
               model: model.internalName,
               version: modelVersion,
               settings,
@@ -278,4 +279,24 @@ export async function writeUnderJobLock<T>(db: Db, jobId: string, aggregates: Jo
     await refreshJobAggregates(tx as never, jobId, aggregates);
     return out;
   });
+}
+
+/** Archives the owner's jobs of images that are being deleted (image library); answers how many. */
+export function archiveJobsOfImages(db: Db, ownerId: string, imageIds: string[]): Promise<number> {
+  return imageIds.length ? repo.archiveJobsOfImages(db, ownerId, imageIds) : Promise.resolve(0);
+}
+
+/** The jobs of these images by image id, newest first (projects show their images with their jobs). */
+export async function jobsByImage(
+  db: Db,
+  imageIds: string[],
+): Promise<Map<string, Array<{ id: string; modelName: string; status: JobRow['status']; createdAt: string }>>> {
+  const out = new Map<string, Array<{ id: string; modelName: string; status: JobRow['status']; createdAt: string }>>();
+  if (!imageIds.length) return out;
+  for (const j of await repo.jobsOfImages(db, imageIds)) {
+    const list = out.get(j.imageId) ?? [];
+    list.push({ id: j.id, modelName: j.modelName, status: j.status, createdAt: j.createdAt.toISOString() });
+    out.set(j.imageId, list);
+  }
+  return out;
 }

@@ -1,8 +1,8 @@
-import { and, desc, eq, inArray, isNotNull, or } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, or } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import { projectInvitations, projectShares, projects } from '../../platform/db/schema/index.ts';
+import { projectImages, projectInvitations, projectShares, projects } from '../../platform/db/schema/index.ts';
 
-/** All SQL of the projects module (projects, their shares and invitations of addresses without an account). */
+/** All SQL of the projects module (projects, their images, shares and invitations of addresses without an account). */
 export type ProjectRow = typeof projects.$inferSelect;
 export type ShareRole = (typeof projectShares.$inferInsert)['role'] & string;
 export type InvitationRow = typeof projectInvitations.$inferSelect;
@@ -40,14 +40,6 @@ export async function editableBy(db: Db, userId: string, projectId: string): Pro
   return Boolean(row);
 }
 
-export async function findOwn(db: Db, ownerId: string, id: string): Promise<ProjectRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(projects)
-    .where(and(eq(projects.id, id), eq(projects.ownerId, ownerId)));
-  return row;
-}
-
 export async function upsertShare(db: Db, values: { projectId: string; userId: string; role: ShareRole; sharedById: string | null }): Promise<void> {
   await db
     .insert(projectShares)
@@ -80,4 +72,127 @@ export async function takeInvitations(db: Db, email: string): Promise<Array<{ in
     const project = byId.get(invitation.projectId);
     return project ? [{ invitation, project }] : [];
   });
+}
+
+export type Access = 'OWNER' | ShareRole;
+
+/** The project and the user's access to it (owner or share role); undefined when the user has none. */
+export async function findVisible(db: Db, userId: string, id: string): Promise<{ project: ProjectRow; access: Access } | undefined> {
+  const [row] = await db
+    .select({ project: projects, role: projectShares.role })
+    .from(projects)
+    .leftJoin(projectShares, and(eq(projectShares.projectId, projects.id), eq(projectShares.userId, userId)))
+    .where(and(eq(projects.id, id), or(eq(projects.ownerId, userId), isNotNull(projectShares.userId))));
+  if (!row) return undefined;
+  return { project: row.project, access: row.project.ownerId === userId ? 'OWNER' : (row.role as ShareRole) };
+}
+
+/** The roles the projects are shared with the user as (project id → role). */
+export async function shareRolesOf(db: Db, userId: string, projectIds: string[]): Promise<Map<string, ShareRole>> {
+  if (!projectIds.length) return new Map();
+  const rows = await db
+    .select({ projectId: projectShares.projectId, role: projectShares.role })
+    .from(projectShares)
+    .where(and(eq(projectShares.userId, userId), inArray(projectShares.projectId, projectIds)));
+  return new Map(rows.map((r) => [r.projectId, r.role as ShareRole]));
+}
+
+export async function update(db: Db, id: string, set: Partial<Pick<ProjectRow, 'name' | 'description' | 'templateId'>>): Promise<ProjectRow> {
+  const [row] = await db.update(projects).set(set).where(eq(projects.id, id)).returning();
+  return row;
+}
+
+export function sharesOf(db: Db, projectId: string) {
+  return db.select().from(projectShares).where(eq(projectShares.projectId, projectId)).orderBy(projectShares.createdAt);
+}
+
+export function invitationsOf(db: Db, projectId: string) {
+  return db
+    .select({ email: projectInvitations.email, role: projectInvitations.role })
+    .from(projectInvitations)
+    .where(eq(projectInvitations.projectId, projectId))
+    .orderBy(projectInvitations.email);
+}
+
+export async function deleteShare(db: Db, projectId: string, userId: string): Promise<boolean> {
+  const rows = await db
+    .delete(projectShares)
+    .where(and(eq(projectShares.projectId, projectId), eq(projectShares.userId, userId)))
+    .returning({ id: projectShares.userId });
+  return rows.length > 0;
+}
+
+export async function deleteInvitation(db: Db, projectId: string, email: string): Promise<boolean> {
+  const rows = await db
+    .delete(projectInvitations)
+    .where(and(eq(projectInvitations.projectId, projectId), eq(projectInvitations.email, email)))
+    .returning({ id: projectInvitations.id });
+  return rows.length > 0;
+}
+
+/** Number of images held per project. */
+export async function imageCounts(db: Db, projectIds: string[]): Promise<Map<string, number>> {
+  if (!projectIds.length) return new Map();
+  const rows = await db
+    .select({ projectId: projectImages.projectId, n: count() })
+    .from(projectImages)
+    .where(inArray(projectImages.projectId, projectIds))
+    .groupBy(projectImages.projectId);
+  return new Map(rows.map((r) => [r.projectId, Number(r.n)]));
+}
+
+export function imagesOf(db: Db, projectId: string) {
+  return db
+    .select({ imageId: projectImages.imageId, createdAt: projectImages.createdAt })
+    .from(projectImages)
+    .where(eq(projectImages.projectId, projectId))
+    .orderBy(desc(projectImages.createdAt));
+}
+
+export async function holdsImage(db: Db, projectId: string, imageId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: projectImages.imageId })
+    .from(projectImages)
+    .where(and(eq(projectImages.projectId, projectId), eq(projectImages.imageId, imageId)));
+  return Boolean(row);
+}
+
+export async function addImages(db: Db, projectId: string, imageIds: string[], addedById: string): Promise<void> {
+  if (!imageIds.length) return;
+  await db
+    .insert(projectImages)
+    .values(imageIds.map((imageId) => ({ projectId, imageId, addedById })))
+    .onConflictDoNothing();
+}
+
+export async function removeImage(db: Db, projectId: string, imageId: string): Promise<boolean> {
+  const rows = await db
+    .delete(projectImages)
+    .where(and(eq(projectImages.projectId, projectId), eq(projectImages.imageId, imageId)))
+    .returning({ id: projectImages.imageId });
+  return rows.length > 0;
+}
+
+/** Takes the images out of every project (they were deleted). */
+export async function dropImages(db: Db, imageIds: string[]): Promise<void> {
+  if (imageIds.length) await db.delete(projectImages).where(inArray(projectImages.imageId, imageIds));
+}
+
+/** The projects visible to the user that hold each of these images. */
+export async function projectsOfImages(db: Db, userId: string, imageIds: string[]): Promise<Map<string, Array<{ id: string; name: string }>>> {
+  const out = new Map<string, Array<{ id: string; name: string }>>();
+  if (!imageIds.length) return out;
+  const shared = db.select({ id: projectShares.projectId }).from(projectShares).where(eq(projectShares.userId, userId));
+  const rows = await db
+    .select({ imageId: projectImages.imageId, id: projects.id, name: projects.name })
+    .from(projectImages)
+    .innerJoin(projects, eq(projects.id, projectImages.projectId))
+    .where(and(inArray(projectImages.imageId, imageIds), or(eq(projects.ownerId, userId), inArray(projects.id, shared))))
+    .orderBy(projects.name);
+  for (const r of rows) {
+    const list = out.get(r.imageId) ?? [];
+    list.push({ id: r.id, name: r.name });
+    out.set(r.imageId, list);
+  }
+  return out;
 }

@@ -1,12 +1,25 @@
-import { emailRule, type Project, type ShareProjectBody, type StatusOk } from '@lamella/contracts';
+import {
+  emailRule,
+  type AddProjectImagesBody,
+  type Project,
+  type ProjectAccess,
+  type ProjectImage,
+  type ProjectTemplateOption,
+  type ShareProjectBody,
+  type StatusOk,
+  type UpdateProjectBody,
+} from '@lamella/contracts';
 import type { Db } from '../../platform/db/client.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import { renderMail } from '../../platform/mail/mailer.ts';
 import type { Realtime } from '../../platform/realtime/realtime.ts';
-import { notFound, validationFailed } from '../../platform/http/errors.ts';
+import { AppError, notFound, validationFailed } from '../../platform/http/errors.ts';
 import { FieldErrors } from '../../platform/http/field-errors.ts';
 import { findUserByEmail, findUserById, normalizeEmail } from '../users/service.ts';
 import { notify } from '../notifications/service.ts';
+import { imagesByIds, ownLiveImageIds } from '../images/library-service.ts';
+import { jobsByImage } from '../jobs/service.ts';
+import * as templates from '../templates/service.ts';
 import * as repo from './repo.ts';
 
 export interface ProjectsDeps {
@@ -18,13 +31,27 @@ export interface ProjectsDeps {
   log?: (message: string) => void;
 }
 
-const present = (p: repo.ProjectRow, userId: string): Project => ({
-  id: p.id,
-  name: p.name,
-  description: p.description,
-  isOwner: p.ownerId === userId,
-  createdAt: p.createdAt.toISOString(),
-});
+const fullName = (u: { name: string; surname: string; email: string } | undefined) => (u ? `${u.name} ${u.surname}`.trim() || u.email : '');
+
+/** Presents projects with the caller's access, the owner's name and the number of images. */
+async function presentAll(db: Db, userId: string, rows: repo.ProjectRow[]): Promise<Project[]> {
+  const ids = rows.map((p) => p.id);
+  const [roles, counts] = await Promise.all([repo.shareRolesOf(db, userId, ids), repo.imageCounts(db, ids)]);
+  const owners = new Map<string, string>();
+  for (const ownerId of new Set(rows.map((p) => p.ownerId))) owners.set(ownerId, fullName(await findUserById(db, ownerId)));
+  return rows.map((p) => ({
+    id: p.id,
+    name: p.name,
+    description: p.description,
+    isOwner: p.ownerId === userId,
+    access: p.ownerId === userId ? 'OWNER' : (roles.get(p.id) ?? 'VIEWER'),
+    ownerName: owners.get(p.ownerId) ?? '',
+    templateId: p.templateId,
+    imageCount: counts.get(p.id) ?? 0,
+    createdAt: p.createdAt.toISOString(),
+  }));
+}
+const present = async (db: Db, p: repo.ProjectRow, userId: string): Promise<Project> => (await presentAll(db, userId, [p]))[0];
 
 type Person = { id: string; email: string; name: string; surname: string };
 
@@ -35,13 +62,13 @@ type Person = { id: string; email: string; name: string; surname: string };
  */
 export async function list(deps: ProjectsDeps, user: Person): Promise<Project[]> {
   await activateInvitations(deps, user);
-  return (await repo.listVisible(deps.db, user.id)).map((p) => present(p, user.id));
+  return presentAll(deps.db, user.id, await repo.listVisible(deps.db, user.id));
 }
 
 export async function create(db: Db, userId: string, body: { name: string; description?: string }): Promise<Project> {
   const name = body.name.trim();
   if (!name) throw validationFailed([{ field: 'name', key: 'validation.required' }]);
-  return present(await repo.insert(db, { ownerId: userId, name, description: body.description?.trim() || null }), userId);
+  return present(db, await repo.insert(db, { ownerId: userId, name, description: body.description?.trim() || null }), userId);
 }
 
 /** Whether the user may add jobs to the project: they own it or it is shared with them as EDITOR (jobs module). */
@@ -49,7 +76,9 @@ export function canAddJobs(db: Db, userId: string, projectId: string): Promise<b
   return repo.editableBy(db, userId, projectId);
 }
 
+/** Only the owner deletes a project (its images stay in the library; its jobs lose the project). */
 export async function remove(db: Db, userId: string, id: string): Promise<void> {
+  await visible(db, userId, id, 'owner');
   if (!(await repo.removeOwn(db, userId, id))) throw notFound('project');
 }
 
@@ -64,8 +93,7 @@ const sharedByName = (u: Pick<Person, 'name' | 'surname'>) => `${u.name} ${u.sur
 export async function share(deps: ProjectsDeps, owner: Person & { language: string }, projectId: string, body: ShareProjectBody): Promise<StatusOk> {
   const email = normalizeEmail(body.email);
   new FieldErrors().add('email', emailRule(email)).throwIfAny();
-  const project = await repo.findOwn(deps.db, owner.id, projectId);
-  if (!project) throw notFound('project');
+  const { project } = await visible(deps.db, owner.id, projectId, 'owner');
   if (email === normalizeEmail(owner.email)) throw validationFailed([{ field: 'email', key: 'errors.shareWithSelf' }]);
   const role = body.role ?? 'VIEWER';
   const target = await findUserByEmail(deps.db, email);
@@ -103,4 +131,137 @@ export async function activateInvitations(deps: Pick<ProjectsDeps, 'db' | 'realt
     });
   }
   return taken.length;
+}
+
+const readOnly = () => new AppError(403, 'PROJECT_READ_ONLY', 'projects.errors.readOnly');
+
+/** The project if the user has access to it (owner or share), else 404; `write`: a VIEWER gets 403. */
+async function visible(db: Db, userId: string, id: string, need: 'read' | 'write' | 'owner' = 'read') {
+  const found = await repo.findVisible(db, userId, id);
+  if (!found) throw notFound('project');
+  if (need === 'write' && found.access === 'VIEWER') throw readOnly();
+  if (need === 'owner' && found.access !== 'OWNER')
+    throw found.access === 'VIEWER' ? readOnly() : new AppError(403, 'PROJECT_OWNER_ONLY', 'projects.errors.ownerOnly');
+  return found;
+}
+
+export async function get(db: Db, userId: string, id: string): Promise<Project> {
+  return present(db, (await visible(db, userId, id)).project, userId);
+}
+
+/** Renames, describes or applies a settings template (owner or EDITOR); an unknown template: 404. */
+export async function update(db: Db, userId: string, id: string, body: UpdateProjectBody): Promise<Project> {
+  const { project } = await visible(db, userId, id, 'write');
+  const set: Parameters<typeof repo.update>[2] = {};
+  if (body.name !== undefined) {
+    const name = body.name.trim();
+    if (!name) throw validationFailed([{ field: 'name', key: 'validation.required' }]);
+    set.name = name;
+  }
+  if (body.description !== undefined) set.description = body.description?.trim() || null;
+  if (body.templateId !== undefined) {
+    if (body.templateId !== null) await templates.get(db, body.templateId);
+    set.templateId = body.templateId;
+  }
+  const row = Object.keys(set).length ? await repo.update(db, project.id, set) : project;
+  return present(db, row, userId);
+}
+
+/** The settings templates a project can apply (names only; ADMIN manages them under /admin/project-settings-templates). */
+export async function templateOptions(db: Db): Promise<ProjectTemplateOption[]> {
+  return (await templates.list(db)).map((t) => ({ id: t.id, name: t.name, description: t.description ?? null }));
+}
+
+/** Who has access to the project: the owner, the shares, and (for the owner) the pending invitations. */
+export async function access(db: Db, userId: string, id: string): Promise<ProjectAccess> {
+  const { project, access: mine } = await visible(db, userId, id);
+  const owner = await findUserById(db, project.ownerId);
+  const members: ProjectAccess['members'] = owner ? [{ userId: owner.id, email: owner.email, name: fullName(owner), role: 'OWNER' }] : [];
+  for (const s of await repo.sharesOf(db, project.id)) {
+    const u = await findUserById(db, s.userId);
+    if (u) members.push({ userId: u.id, email: u.email, name: fullName(u), role: s.role as repo.ShareRole });
+  }
+  const invitations =
+    mine === 'OWNER' ? (await repo.invitationsOf(db, project.id)).map((i) => ({ email: i.email, role: i.role as repo.ShareRole })) : [];
+  return { members, invitations };
+}
+
+/** The owner revokes a share; a member may also leave (revoke themselves). Unknown member: 404. */
+export async function revoke(db: Db, userId: string, id: string, memberId: string): Promise<void> {
+  const found = await visible(db, userId, id, memberId === userId ? 'read' : 'owner');
+  if (!(await repo.deleteShare(db, found.project.id, memberId))) throw notFound('member');
+}
+
+export async function cancelInvitation(db: Db, userId: string, id: string, email: string): Promise<void> {
+  const { project } = await visible(db, userId, id, 'owner');
+  if (!(await repo.deleteInvitation(db, project.id, normalizeEmail(email)))) throw notFound('invitation');
+}
+
+/** The project's images (not deleted) with their jobs, newest added first. */
+export async function images(db: Db, userId: string, id: string): Promise<ProjectImage[]> {
+  const { project } = await visible(db, userId, id);
+  const held = await repo.imagesOf(db, project.id);
+  const rows = new Map(
+    (
+      await imagesByIds(
+        db,
+        held.map((h) => h.imageId),
+      )
+    ).map((i) => [i.id, i]),
+  );
+  const jobs = await jobsByImage(db, [...rows.keys()]);
+  return held.flatMap((h) => {
+    const img = rows.get(h.imageId);
+    if (!img) return [];
+    return [
+      {
+        id: img.id,
+        orginalFilename: img.orginalFilename,
+        width: img.width,
+        height: img.height,
+        addedAt: h.createdAt.toISOString(),
+        jobs: jobs.get(img.id) ?? [],
+      },
+    ];
+  });
+}
+
+/** Adds the caller's own images from the library (owner or EDITOR); an image that is not theirs: 404. */
+export async function addImages(db: Db, userId: string, id: string, body: AddProjectImagesBody): Promise<ProjectImage[]> {
+  const { project } = await visible(db, userId, id, 'write');
+  const ids = [...new Set(body.imageIds)];
+  const own = await ownLiveImageIds(db, userId, ids);
+  if (own.length !== ids.length) throw notFound('image');
+  await repo.addImages(db, project.id, own, userId);
+  return images(db, userId, id);
+}
+
+export async function removeImage(db: Db, userId: string, id: string, imageId: string): Promise<void> {
+  const { project } = await visible(db, userId, id, 'write');
+  if (!(await repo.removeImage(db, project.id, imageId))) throw notFound('image');
+}
+
+/** The storage key of the thumbnail of an image the project holds, for anyone with access to the project. */
+export async function thumbnailKey(db: Db, userId: string, id: string, imageId: string): Promise<string> {
+  const { project } = await visible(db, userId, id);
+  if (!(await repo.holdsImage(db, project.id, imageId))) throw notFound('image');
+  const [img] = await imagesByIds(db, [imageId]);
+  if (!img) throw notFound('image');
+  return img.thumbnailKey;
+}
+
+/** The ids of the images of a project the user has access to (image library filter); 404 otherwise. */
+export async function imageIdsOf(db: Db, userId: string, id: string): Promise<string[]> {
+  const { project } = await visible(db, userId, id);
+  return (await repo.imagesOf(db, project.id)).map((r) => r.imageId);
+}
+
+/** The projects visible to the user that hold each image (image library). */
+export function projectsOfImages(db: Db, userId: string, imageIds: string[]) {
+  return repo.projectsOfImages(db, userId, imageIds);
+}
+
+/** Takes deleted images out of every project (image library delete, inside its transaction). */
+export function dropImages(db: Db, imageIds: string[]): Promise<void> {
+  return repo.dropImages(db, imageIds);
 }

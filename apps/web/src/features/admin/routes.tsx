@@ -15,6 +15,11 @@ const VouchersPage = lazyPage(() => import('../admin-accounts/VouchersPage'), 'V
 const TemplatesPage = lazyPage(() => import('../admin-accounts/TemplatesPage'), 'TemplatesPage');
 const AccessControlPage = lazyPage(() => import('./access-control/AccessControlPage'), 'AccessControlPage');
 const AuditLogPage = lazyPage(() => import('./audit/AuditLogPage'), 'AuditLogPage');
+const DashboardPage = lazyPage(() => import('./dashboard/DashboardPage'), 'DashboardPage');
+const UsersPage = lazyPage(() => import('./users/UsersPage'), 'UsersPage');
+const UserProfilePage = lazyPage(() => import('./users/UserProfilePage'), 'UserProfilePage');
+const InsightsPage = lazyPage(() => import('./insights/InsightsPage'), 'InsightsPage');
+const NewsPage = lazyPage(() => import('./news/NewsPage'), 'NewsPage');
 
 const soon = (page: string, path: string): RouteObject => ({ path, element: <ComingSoon page={page} /> });
 
@@ -23,8 +28,10 @@ export const adminRoutes: RouteObject[] = [
     path: '/admin',
     element: <AdminLayout />,
     children: [
-      { index: true, element: <ComingSoon page="dashboard" /> },
-      soon('users', 'users/*'),
+      { index: true, element: <DashboardPage /> },
+      { path: 'users', element: <UsersPage /> },
+      { path: 'users/:id', element: <UserProfilePage /> },
+      { path: 'users/:id/:tab', element: <UserProfilePage /> },
       { path: 'users-privileges', element: <AccessControlPage /> },
       { path: 'audit-log', element: <AuditLogPage /> },
       soon('groups', 'groups'),
@@ -34,8 +41,8 @@ export const adminRoutes: RouteObject[] = [
       { path: 'customizations', element: <CustomizationsPage /> },
       { path: 'model-params', element: <ModelParamsPage /> },
       { path: 'project-settings-templates', element: <TemplatesPage /> },
-      soon('news', 'news'),
-      soon('insights', 'insights'),
+      { path: 'news', element: <NewsPage /> },
+      { path: 'insights', element: <InsightsPage /> },
       soon('terms', 'terms'),
       soon('images', 'images'),
       { path: 'jobs', element: <JobsPage /> },

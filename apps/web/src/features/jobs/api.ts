@@ -124,7 +124,11 @@ export async function exportCsv(jobsIds: string[]): Promise<void> {
  * POST /images with upload progress (fetch has none): one request per file so each file gets its own bar.
  * Resolves with the stored images, rejects with an ApiError carrying the server's `{code, message}`.
  */
-export function uploadImage(file: File, onProgress: (fraction: number) => void): { promise: Promise<Image[]>; abort: () => void } {
+export function uploadImage(
+  file: File,
+  onProgress: (fraction: number) => void,
+  pixelSizeUm: string | null = null,
+): { promise: Promise<Image[]>; abort: () => void } {
   const xhr = new XMLHttpRequest();
   const promise = new Promise<Image[]>((resolve, reject) => {
     xhr.open(imagesApi.upload.method, urlOf(imagesApi.upload));
@@ -151,6 +155,7 @@ export function uploadImage(file: File, onProgress: (fraction: number) => void):
     xhr.onerror = () => reject(new ApiError(0, 'NETWORK_ERROR', 'network error'));
     xhr.onabort = () => reject(new ApiError(0, 'ABORTED', 'aborted'));
     const form = new FormData();
+    if (pixelSizeUm) form.append('pixelSizeUm', pixelSizeUm);
     form.append('files', file, file.name);
     xhr.send(form);
   });

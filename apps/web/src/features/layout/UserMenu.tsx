@@ -3,6 +3,7 @@ import {
   IconChevronDown,
   IconFlask,
   IconFolder,
+  IconPhoto,
   IconKey,
   IconLogout,
   IconSettings,
@@ -83,6 +84,9 @@ export function UserMenu({ me }: { me: Me }) {
         </Menu.Item>
         <Menu.Item component={Link} to="/projects" leftSection={<IconFolder size={16} />}>
           {t('layout.menu.projects')}
+        </Menu.Item>
+        <Menu.Item component={Link} to="/library" leftSection={<IconPhoto size={16} />}>
+          {t('library.title')}
         </Menu.Item>
         <Menu.Divider />
         <Menu.Item component={Link} to="/logout" color="red" leftSection={<IconLogout size={16} />}>

@@ -6,6 +6,7 @@ export const PAGE_TITLES: { prefix: string; key: string }[] = [
   { prefix: '/sandbox/admin', key: 'layout.pages.adminSandbox' },
   { prefix: '/sandbox', key: 'layout.pages.sandbox' },
   { prefix: '/projects', key: 'layout.pages.projects' },
+  { prefix: '/library', key: 'library.title' },
   { prefix: '/group-admin', key: 'layout.pages.groupAdmin' },
   { prefix: '/admin', key: 'layout.pages.admin' },
 ];

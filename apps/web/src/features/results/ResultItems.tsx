@@ -5,6 +5,7 @@ import { HistogramView } from '../charts/HistogramView';
 import { imageUrl } from '../jobs/api';
 import type { Job, MessageItem, ResultItem } from '../jobs/types';
 import { MessageList } from './MessageList';
+import { CalibrationInfo } from './CalibrationInfo';
 import { DataTableView } from './DataTableView';
 import { Figure } from './Figure';
 
@@ -20,6 +21,7 @@ export function ResultItems({ job }: { job: Job }) {
   return (
     <Stack gap="md">
       <MessageList items={messages} />
+      <CalibrationInfo job={job} />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <Figure src={imageUrl.display(job.imageId)} caption={t('results.panel.sourceImage')} alt={job.image.orginalFilename} />
         {resultId &&

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useAvailableModels } from '../favourites/api';
 import { ModelResults } from './ModelResults';
+import { NewsCard } from '../news/NewsCard';
 
 /** The results page of one model (/models/{lowercased name}). */
 export function ResultsPage() {
@@ -31,5 +32,10 @@ export function ResultsPage() {
       </Center>
     );
   }
-  return <ModelResults key={model.id} modelId={model.id} title={model.displayName} />;
+  return (
+    <Stack gap="md">
+      <NewsCard modelId={model.id} />
+      <ModelResults key={model.id} modelId={model.id} title={model.displayName} />
+    </Stack>
+  );
 }

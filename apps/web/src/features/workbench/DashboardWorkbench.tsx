@@ -6,6 +6,7 @@ import { useAvailableModels } from '../favourites/api';
 import { imageUrl, useImages, useJobEvents, useRunJobs } from '../jobs/api';
 import { notifyJobError, notifyJobStarted } from '../jobs/notify';
 import type { UploadedImage } from '../jobs/types';
+import { DashboardInsightsNews } from '../insights/DashboardInsightsNews';
 import { LicenseCard } from './LicenseCard';
 import { RecentJobs } from './RecentJobs';
 import { UploadZone } from './UploadZone';
@@ -121,6 +122,7 @@ export function DashboardWorkbench() {
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Stack gap="lg">
             <LicenseCard />
+            <DashboardInsightsNews />
             <RecentJobs />
           </Stack>
         </Grid.Col>

@@ -9,6 +9,7 @@ import { isApiError } from '../../api/client';
 import { IMAGES_KEY, uploadImage } from '../jobs/api';
 import type { UploadedImage } from '../jobs/types';
 import { STORAGE_USAGE_KEY, useStorageUsage } from '../profile/useStorageUsage';
+import { CalibrationPicker } from '../calibration/CalibrationPicker';
 
 /** Analysis images: PNG, JPEG, TIFF (the server decides by content). */
 export const ACCEPTED = { 'image/png': ['.png'], 'image/jpeg': ['.jpg', '.jpeg'], 'image/tiff': ['.tif', '.tiff'] };
@@ -28,6 +29,7 @@ export function UploadZone({ onUploaded }: { onUploaded: (images: UploadedImage[
   const qc = useQueryClient();
   const usage = useStorageUsage();
   const [uploads, setUploads] = useState<Upload[]>([]);
+  const [pixelSizeUm, setPixelSizeUm] = useState<string | null>(null);
   const seq = useRef(0);
 
   const patch = (key: number, p: Partial<Upload>) => setUploads((list) => list.map((u) => (u.key === key ? { ...u, ...p } : u)));
@@ -43,7 +45,7 @@ export function UploadZone({ onUploaded }: { onUploaded: (images: UploadedImage[
         setUploads((list) => [{ key, name: file.name, progress: 0, state: 'error', error }, ...list]);
         continue;
       }
-      const { promise, abort } = uploadImage(file, (fraction) => patch(key, { progress: Math.round(fraction * 100) }));
+      const { promise, abort } = uploadImage(file, (fraction) => patch(key, { progress: Math.round(fraction * 100) }), pixelSizeUm);
       setUploads((list) => [{ key, name: file.name, progress: 0, state: 'uploading', abort }, ...list]);
       promise
         .then((images) => {
@@ -79,6 +81,7 @@ export function UploadZone({ onUploaded }: { onUploaded: (images: UploadedImage[
 
   return (
     <Stack gap="sm">
+      <CalibrationPicker onChange={setPixelSizeUm} />
       <Dropzone onDrop={start} onReject={reject} accept={ACCEPTED} multiple aria-label={t('workbench.upload.label')} data-testid="upload-dropzone">
         <Group justify="center" gap="md" mih={120} style={{ pointerEvents: 'none' }} wrap="nowrap">
           <Dropzone.Accept>

@@ -1,4 +1,4 @@
-import { bigint, boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, doublePrecision, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { licenseTypeEnum, users } from './users.ts';
 
 /** An uploaded micrograph: original plus `thumbnail` and `display` renditions in storage. */
@@ -22,6 +22,8 @@ export const images = pgTable(
     size: bigint('size', { mode: 'number' }).notNull(),
     validated: boolean('validated').notNull().default(true),
     allowedTrainingUse: boolean('allowed_training_use').notNull().default(false),
+    /** The user's calibration in µm per pixel (upload field or set-scale tool); null: from metadata, scale bar or settings. */
+    pixelSizeUm: doublePrecision('pixel_size_um'),
     isDeleted: boolean('is_deleted').notNull().default(false),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -7,3 +7,6 @@ export * from './customizations.ts';
 export * from './jobs.ts';
 export * from './audit.ts';
 export * from './project-invitations.ts';
+export * from './calibrations.ts';
+export * from './project-images.ts';
+export * from './content.ts';

@@ -122,6 +122,8 @@ export const jobs = pgTable(
     index('jobs_user_rating_idx').on(t.userRating.asc().nullsFirst(), t.createdAt, t.id),
     index('jobs_admin_rating_idx').on(t.adminRatingMean.asc().nullsFirst(), t.createdAt, t.id),
     index('jobs_submitted_masks_idx').on(t.submittedMasks, t.createdAt, t.id),
+    // Dashboard average times: mean duration and wait of recently finished jobs, index only.
+    index('jobs_finished_times_idx').on(t.finishedAt, t.durationMs, t.waitMs),
   ],
 );
 

@@ -1,0 +1,37 @@
+import type {
+  DashboardActiveUsers,
+  DashboardAverageTimes,
+  DashboardCurrentJobs,
+  DashboardCustomers,
+  DashboardJobCounts,
+  DashboardLicenses,
+  DashboardNps,
+} from '@lamella/contracts';
+import type { Db } from '../../platform/db/client.ts';
+import * as repo from './repo.ts';
+
+/** Figures of the back-office dashboard (back-office.md §2 "Dashboard", §3 "Dashboard data"). */
+
+export const currentJobs = (db: Db): Promise<DashboardCurrentJobs> => repo.currentJobs(db);
+export const averageTimes = (db: Db): Promise<DashboardAverageTimes> => repo.averageTimes(db);
+export const fails = (db: Db): Promise<DashboardJobCounts> => repo.jobCounts(db, ['FAILED']);
+/** Successful: finished by a launcher or answered from the cache. */
+export const success = (db: Db): Promise<DashboardJobCounts> => repo.jobCounts(db, ['FINISHED', 'CACHED']);
+export const activeUsers = (db: Db): Promise<DashboardActiveUsers> => repo.activeUsers(db);
+export const licenses = (db: Db): Promise<DashboardLicenses> => repo.activeLicenses(db);
+export const customers = (db: Db): Promise<DashboardCustomers> => repo.customers(db);
+
+/** NPS = % promoters − % detractors, rounded to one decimal; null without answers. */
+export function npsOf(c: { all: number; promoters: number; detractors: number }): number | null {
+  if (c.all === 0) return null;
+  return Math.round(((c.promoters - c.detractors) * 1000) / c.all) / 10;
+}
+
+export async function averageNps(db: Db): Promise<DashboardNps> {
+  const [total, last7Days, last30Days] = await Promise.all([
+    repo.npsCounts(db),
+    repo.npsCounts(db, new Date(Date.now() - 7 * repo.DAY)),
+    repo.npsCounts(db, new Date(Date.now() - 30 * repo.DAY)),
+  ]);
+  return { total: npsOf(total), last7Days: npsOf(last7Days), last30Days: npsOf(last30Days) };
+}

@@ -1,0 +1,79 @@
+import type { ImagesDeleted, LibraryImage, LibraryPage, LibraryQuery } from '@lamella/contracts';
+import type { Db } from '../../platform/db/client.ts';
+import { notFound, validationFailed } from '../../platform/http/errors.ts';
+import { archiveJobsOfImages } from '../jobs/service.ts';
+import { dropImages, imageIdsOf, projectsOfImages } from '../projects/service.ts';
+import * as repo from './library-repo.ts';
+import { renditionKey } from './service.ts';
+
+const DAY = 24 * 60 * 60 * 1000;
+const day = (s: string) => new Date(`${s}T00:00:00.000Z`);
+
+const present = (i: repo.LibraryRow, projects: Array<{ id: string; name: string }>): LibraryImage => ({
+  id: i.id,
+  orginalFilename: i.orginalFilename,
+  width: i.width,
+  height: i.height,
+  format: i.format,
+  size: i.size,
+  validated: i.validated,
+  createdAt: i.createdAt.toISOString(),
+  pixelSizeUm: i.pixelSizeUm ?? null,
+  projects,
+});
+
+/**
+ * One page of the user's image library, newest first: search by file name, uploaded between two days
+ * (inclusive, UTC), only the images of a project the user has access to (404 otherwise).
+ */
+export async function listLibrary(db: Db, userId: string, q: LibraryQuery): Promise<LibraryPage> {
+  const page = q.page ?? 1;
+  const pageSize = q.pageSize ?? 24;
+  const from = q.from ? day(q.from) : undefined;
+  const before = q.to ? new Date(day(q.to).getTime() + DAY) : undefined;
+  if (from && before && from >= before) throw validationFailed([{ field: 'to', key: 'library.errors.dateRange' }]);
+  const ids = q.projectId ? await imageIdsOf(db, userId, q.projectId) : undefined;
+  const search = q.search?.trim() || undefined;
+  const { rows, total } = await repo.page(db, { ownerId: userId, search, from, before, ids }, pageSize, (page - 1) * pageSize);
+  const projects = await projectsOfImages(
+    db,
+    userId,
+    rows.map((r) => r.id),
+  );
+  return { items: rows.map((r) => present(r, projects.get(r.id) ?? [])), total, page, pageSize };
+}
+
+/**
+ * Soft-deletes the user's images: they leave the library, the storage usage and every project, and their jobs
+ * are archived, all in one transaction. Any id that is not a live image of the caller: 404, nothing changes.
+ */
+export async function deleteImages(db: Db, userId: string, imageIds: string[]): Promise<ImagesDeleted> {
+  const ids = [...new Set(imageIds)];
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const deleted = await repo.softDelete(t, userId, ids);
+    if (deleted.length !== ids.length) throw notFound('image');
+    await dropImages(t, deleted);
+    const archivedJobs = await archiveJobsOfImages(t, userId, deleted);
+    return { deleted: deleted.length, archivedJobs };
+  });
+}
+
+/** Which of `ids` are live images of the owner (projects: adding images from the library). */
+export function ownLiveImageIds(db: Db, ownerId: string, ids: string[]): Promise<string[]> {
+  return repo.ownLiveIds(db, ownerId, ids);
+}
+
+/** Live images by id with their thumbnail key, for a domain that checked access itself (a project's images). */
+export async function imagesByIds(
+  db: Db,
+  ids: string[],
+): Promise<Array<{ id: string; orginalFilename: string; width: number; height: number; thumbnailKey: string }>> {
+  return (await repo.liveByIds(db, ids)).map((i) => ({
+    id: i.id,
+    orginalFilename: i.orginalFilename,
+    width: i.width,
+    height: i.height,
+    thumbnailKey: renditionKey(i, 'thumbnail'),
+  }));
+}

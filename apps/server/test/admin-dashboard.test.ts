@@ -1,0 +1,158 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, inArray } from 'drizzle-orm';
+import { jobs, licenses, npsResponses, users } from '../src/platform/db/schema/index.ts';
+import { factories, type Factories, type TestUser } from './factories.ts';
+import { startTestApp, type TestApp } from './test-app.ts';
+
+/** The back-office dashboard (back-office.md §2 "Dashboard", §7): figures from data the test creates. */
+
+let t: TestApp;
+let f: Factories;
+let admin: TestUser;
+beforeAll(async () => {
+  t = await startTestApp();
+  f = factories(t);
+  admin = await f.admin();
+});
+afterAll(() => t.close());
+
+const DAY = 86_400_000;
+const ago = (ms: number) => new Date(Date.now() - ms);
+const get = async (path: string) => {
+  const res = await admin.client.get(`/api/admin/dashboard${path}`);
+  expect([path, res.status]).toEqual([path, 200]);
+  return res.body;
+};
+
+const PATHS = [
+  '/jobs/current',
+  '/jobs/average-times',
+  '/jobs/fails',
+  '/jobs/success',
+  '/users/active',
+  '/users/average-nps',
+  '/users/licenses',
+  '/users/customers',
+];
+
+describe('dashboard figures', () => {
+  it('counts current, failed and successful jobs and averages their times', async () => {
+    const before = { current: await get('/jobs/current'), fails: await get('/jobs/fails'), success: await get('/jobs/success') };
+    const owner = await f.user();
+    const image = await f.image(owner);
+    const created = await Promise.all(Array.from({ length: 6 }, () => f.job(owner, { image })));
+    const ids = created.map((j) => j.id);
+    const set = (id: string, values: Partial<typeof jobs.$inferInsert>) => t.db.update(jobs).set(values).where(eq(jobs.id, id));
+    // ids[0] stays NEW (waiting); ids[1] runs; ids[2] failed 10 days ago; ids[3] failed 40 days ago;
+    // ids[4] finished now (2 s run, 1 s wait); ids[5] cached 3 days ago.
+    await set(ids[1], { status: 'PENDING', startedAt: new Date() });
+    await set(ids[2], { status: 'FAILED', createdAt: ago(10 * DAY) });
+    await set(ids[3], { status: 'FAILED', createdAt: ago(40 * DAY) });
+    await set(ids[4], { status: 'FINISHED', startedAt: ago(2000), finishedAt: new Date(), durationMs: 2000, waitMs: 1000 });
+    await set(ids[5], { status: 'CACHED', createdAt: ago(3 * DAY) });
+
+    const current = await get('/jobs/current');
+    expect(current).toEqual({ waiting: before.current.waiting + 1, active: before.current.active + 1 });
+    const fails = await get('/jobs/fails');
+    expect(fails).toEqual({
+      total: before.fails.total + 2,
+      last7Days: before.fails.last7Days,
+      last30Days: before.fails.last30Days + 1,
+    });
+    const success = await get('/jobs/success');
+    expect(success).toEqual({
+      total: before.success.total + 2,
+      last7Days: before.success.last7Days + 2,
+      last30Days: before.success.last30Days + 2,
+    });
+    // the only job finished in this app is ids[4]
+    expect(await get('/jobs/average-times')).toEqual({ calculationTime: 2000, waitingTime: 1000 });
+    await t.db.delete(jobs).where(inArray(jobs.id, ids));
+  });
+
+  it('computes the NPS per period from the users ratings', async () => {
+    await t.db.delete(npsResponses);
+    expect(await get('/users/average-nps')).toEqual({ total: null, last7Days: null, last30Days: null });
+    const u = await f.user();
+    await t.db.insert(npsResponses).values([
+      { userId: u.id, score: 10, createdAt: ago(1 * DAY) }, // promoter, this week
+      { userId: u.id, score: 3, createdAt: ago(2 * DAY) }, // detractor, this week
+      { userId: u.id, score: 9, createdAt: ago(10 * DAY) }, // promoter, this month
+      { userId: u.id, score: 8, createdAt: ago(20 * DAY) }, // passive, this month
+      { userId: u.id, score: 0, createdAt: ago(100 * DAY) }, // detractor, older
+    ]);
+    // total: (2 - 2) / 5 = 0; 7 days: (1 - 1) / 2 = 0; 30 days: (2 - 1) / 4 = 25
+    expect(await get('/users/average-nps')).toEqual({ total: 0, last7Days: 0, last30Days: 25 });
+    await t.db.insert(npsResponses).values({ userId: u.id, score: 10 });
+    // total: 3 promoters, 2 detractors of 6 → 16.7; 7 days: 2 - 1 of 3 → 33.3; 30 days: 3 - 1 of 5 → 40
+    expect(await get('/users/average-nps')).toEqual({ total: 16.7, last7Days: 33.3, last30Days: 40 });
+  });
+
+  it('counts active users by last sign-in, active limited licenses and customers with the previous window', async () => {
+    const active0 = await get('/users/active');
+    const lic0 = await get('/users/licenses');
+    const cust0 = await get('/users/customers');
+    const a = await f.user();
+    const b = await f.user();
+    const c = await f.user();
+    await t.db
+      .update(users)
+      .set({ lastLoginAt: ago(10 * DAY), createdAt: ago(10 * DAY) })
+      .where(eq(users.id, b.id));
+    await t.db
+      .update(users)
+      .set({ lastLoginAt: ago(400 * DAY), createdAt: ago(45 * DAY) })
+      .where(eq(users.id, c.id));
+    await t.db
+      .update(users)
+      .set({ lastLoginAt: ago(600_000) })
+      .where(eq(users.id, a.id));
+    const active = await get('/users/active');
+    expect(active).toEqual({
+      lastHour: active0.lastHour + 1,
+      last7days: active0.last7days + 1,
+      last30days: active0.last30days + 2,
+      last365days: active0.last365days + 2,
+    });
+    // licenses: a gets IMAGES_LIMITED, b TIME_LIMITED, c a TIME_LIMITED one that has ended
+    await admin.client.post('/api/admin/licenses', { type: 'IMAGES_LIMITED', images: 20, userId: a.id });
+    await admin.client.post('/api/admin/licenses', { type: 'TIME_LIMITED', days: 30, userId: b.id });
+    await admin.client.post('/api/admin/licenses', { type: 'TIME_LIMITED', days: 30, userId: c.id });
+    await t.db
+      .update(licenses)
+      .set({ finishAt: ago(DAY) })
+      .where(eq(licenses.userId, c.id));
+    expect(await get('/users/licenses')).toEqual({ imagesLimited: lic0.imagesLimited + 1, timeLimited: lic0.timeLimited + 1 });
+    // customers: three new USERs; b joined 10 days ago (previous 7-day window), c 45 days ago (previous 30-day window)
+    const cust = await get('/users/customers');
+    expect(cust).toEqual({
+      total: cust0.total + 3,
+      last7Days: cust0.last7Days + 1,
+      last30Days: cust0.last30Days + 2,
+      previous7Days: cust0.previous7Days + 1,
+      previous30Days: cust0.previous30Days + 1,
+    });
+    // staff are not customers
+    await admin.client.patch(`/api/users/${a.id}`, { role: 'EDITOR' });
+    expect((await get('/users/customers')).total).toBe(cust0.total + 2);
+  });
+});
+
+describe('dashboard authorization (back-office.md §6: no privilege of its own, so ADMIN only)', () => {
+  it('answers 401 anonymous, 403 to USER, EDITOR and POWER_USER even with every privilege, 200 to ADMIN', async () => {
+    const plain = await f.user();
+    const editor = await f.withRole('EDITOR');
+    const power = await f.powerUser(['USER.READ', 'USER.WRITE', 'JOB.READ']);
+    for (const path of PATHS) {
+      const url = `/api/admin/dashboard${path}`;
+      const got = [
+        (await t.client().get(url)).status,
+        (await plain.client.get(url)).status,
+        (await editor.client.get(url)).status,
+        (await power.client.get(url)).status,
+        (await admin.client.get(url)).status,
+      ];
+      expect([path, got]).toEqual([path, [401, 403, 403, 403, 200]]);
+    }
+  });
+});

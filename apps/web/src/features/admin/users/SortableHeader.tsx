@@ -1,0 +1,17 @@
+import { Group, Text, UnstyledButton } from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconSelector } from '@tabler/icons-react';
+
+/** A column header that sorts the users list (the server sorts). */
+export function SortableHeader({ label, active, order, onSort }: { label: string; active: boolean; order?: 'asc' | 'desc'; onSort: () => void }) {
+  const Icon = !active ? IconSelector : order === 'asc' ? IconArrowUp : IconArrowDown;
+  return (
+    <UnstyledButton onClick={onSort} aria-sort={active ? (order === 'asc' ? 'ascending' : 'descending') : undefined}>
+      <Group gap={4} wrap="nowrap">
+        <Text fw={600} size="sm">
+          {label}
+        </Text>
+        <Icon size={14} />
+      </Group>
+    </UnstyledButton>
+  );
+}

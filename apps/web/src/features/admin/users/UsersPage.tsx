@@ -1,0 +1,72 @@
+/** Back-office users (back-office.md §2 "Users"): search, sort, chosen columns, CSV download, action menu. */
+import { Button, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconDownload, IconSearch } from '@tabler/icons-react';
+import type { UserSortKey } from '@lamella/contracts';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { AdminListPage } from '../../../components/AdminListPage';
+import { useAdminUsers, usersCsvUrl } from './api';
+import { ColumnsMenu } from './ColumnsMenu';
+import { csvColumns, loadColumns, nextSort, queryOf, saveColumns, type UserColumn } from './columns';
+import { UsersTable } from './UsersTable';
+
+export function UsersPage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const query = queryOf(params);
+  const [search, setSearch] = useState(query.filter ?? '');
+  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const [columns, setColumns] = useState<UserColumn[]>(loadColumns);
+  const users = useAdminUsers(query);
+
+  const update = (patch: Record<string, string | undefined>) => {
+    const next = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(patch))
+      if (v) next.set(k, v);
+      else next.delete(k);
+    setParams(next, { replace: true });
+  };
+  useEffect(() => {
+    if (debounced !== (query.filter ?? '')) update({ filter: debounced || undefined });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [debounced]);
+
+  const onSort = (key: UserSortKey) => update(nextSort(query, key));
+  const onColumns = (cols: UserColumn[]) => {
+    setColumns(cols);
+    saveColumns(cols);
+  };
+
+  return (
+    <AdminListPage
+      title={t('adminUsers.title')}
+      testId="admin-users"
+      actions={
+        <>
+          <ColumnsMenu value={columns} onChange={onColumns} />
+          <Button component="a" href={usersCsvUrl(csvColumns(columns))} download variant="light" leftSection={<IconDownload size={16} />}>
+            {t('adminUsers.downloadCsv')}
+          </Button>
+        </>
+      }
+      filters={
+        <TextInput
+          leftSection={<IconSearch size={16} />}
+          placeholder={t('adminUsers.searchPlaceholder')}
+          aria-label={t('adminUsers.searchPlaceholder')}
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+          maw={420}
+          data-testid="users-search"
+        />
+      }
+      query={users}
+      empty={(users.data?.length ?? 0) === 0}
+      emptyText={t('adminUsers.empty')}
+    >
+      <UsersTable rows={users.data ?? []} columns={columns} query={query} onSort={onSort} />
+    </AdminListPage>
+  );
+}

@@ -1,0 +1,41 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { adminUsersApi as api, type AdminUsersQuery, type AssignLicenseBody } from '@lamella/contracts';
+import { call, urlOf } from '../../../api/client';
+
+/** Back-office users (back-office.md §7 "Users, access and vouchers"). */
+
+const LIST = ['admin', 'users'] as const;
+const userKey = (id: string) => ['admin', 'user', id] as const;
+
+export function useAdminUsers(query: AdminUsersQuery) {
+  return useQuery({ queryKey: [...LIST, query], queryFn: () => call(api.list, { query }) });
+}
+
+/** The CSV download link with the chosen columns (`columns[]`). */
+export const usersCsvUrl = (columns: string[]) => urlOf(api.csv, { query: { 'columns[]': columns } });
+
+export const useUserProfile = (id: string) => useQuery({ queryKey: [...userKey(id), 'profile'], queryFn: () => call(api.get, { params: { id } }) });
+export const useUserStats = (id: string) => useQuery({ queryKey: [...userKey(id), 'stats'], queryFn: () => call(api.stats, { params: { id } }) });
+export const useUserLicenses = (id: string) =>
+  useQuery({ queryKey: [...userKey(id), 'licenses'], queryFn: () => call(api.licenses, { params: { id } }) });
+
+/** A write on one user; the list and that user's queries are refreshed after it. */
+function useUserWrite<V extends { id: string }, R>(fn: (v: V) => Promise<R>) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: (_r, v) => Promise.all([qc.invalidateQueries({ queryKey: LIST }), qc.invalidateQueries({ queryKey: userKey(v.id) })]),
+  });
+}
+
+export const useSetRole = () =>
+  useUserWrite((v: { id: string; role: string }) => call(api.setRole, { params: { id: v.id }, body: { role: v.role } }));
+export const useActivate = () => useUserWrite((v: { id: string }) => call(api.activate, { params: { id: v.id } }));
+export const useSetPreferences = () =>
+  useUserWrite((v: { id: string; removeDataPermanently: boolean }) =>
+    call(api.setPreferences, { params: { id: v.id }, body: { removeDataPermanently: v.removeDataPermanently } }),
+  );
+export const useAssignLicense = () =>
+  useUserWrite((v: { id: string; body: Omit<AssignLicenseBody, 'userId'> }) => call(api.assignLicense, { body: { ...v.body, userId: v.id } }));
+export const useDeleteUser = () => useUserWrite((v: { id: string }) => call(api.remove, { params: { id: v.id } }));
+export const impersonate = (id: string) => call(api.impersonate, { params: { id } });
