@@ -61,6 +61,8 @@ test('insight: admin adds, user reads it in German, hides it, admin resets, user
 
   // The user, in German: the dashboard shows the German title and content.
   const user = await userSession(browser, baseURL!, userEmail);
+  // the user's own language setting wins over a cookie once signed in: set it on the profile
+  expect((await user.page.request.patch('/api/users/me', { data: { language: 'de' } })).ok()).toBeTruthy();
   await user.context.addCookies([{ name: 'lng', value: 'de', url: baseURL! }]);
   await user.page.reload();
   const card = user.page.getByTestId('insights-card');
@@ -68,7 +70,7 @@ test('insight: admin adds, user reads it in German, hides it, admin resets, user
   const item = card.getByTestId('insight-item').filter({ hasText: INSIGHT_DE });
   await expect(item).toBeVisible();
   await expect(card.getByText(INSIGHT_EN)).toHaveCount(0);
-  await item.getByRole('button', { name: INSIGHT_DE }).click();
+  await item.getByRole('button', { name: INSIGHT_DE, exact: true }).click();
   await expect(user.page.getByTestId('insight-content')).toContainText('Verwenden Sie frisches Nital für Stahlproben.');
   await user.page.keyboard.press('Escape');
 
@@ -91,6 +93,8 @@ test('insight: admin adds, user reads it in German, hides it, admin resets, user
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(toast(page, 'Insight has been updated.')).toBeVisible();
   await expect(page.getByTestId('insight-row').filter({ hasText: `${INSIGHT_EN} (revised)` })).toBeVisible();
+  // back to English for the next journeys of this user
+  expect((await user.page.request.patch('/api/users/me', { data: { language: 'en' } })).ok()).toBeTruthy();
   await user.context.close();
 });
 
@@ -168,6 +172,7 @@ for (const size of WIDTHS) {
 
     const user = await userSession(browser, baseURL!, userEmail);
     await user.page.setViewportSize({ width: size.width, height: size.height });
+    expect((await user.page.request.patch('/api/users/me', { data: { language: 'de' } })).ok()).toBeTruthy();
     await user.context.addCookies([{ name: 'lng', value: 'de', url: baseURL! }]);
     await user.page.reload();
     await expect(user.page.getByTestId('insights-card')).toBeVisible();
@@ -175,6 +180,7 @@ for (const size of WIDTHS) {
     await user.page.goto(`/models/${MODEL_PATH}`);
     await expect(user.page.getByTestId('model-news')).toBeVisible();
     await shot(user.page, 'model-news-de');
+    expect((await user.page.request.patch('/api/users/me', { data: { language: 'en' } })).ok()).toBeTruthy();
     await user.context.close();
   });
 }

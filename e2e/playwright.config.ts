@@ -46,6 +46,9 @@ export default defineConfig({
     cwd: '..',
     url: `${baseURL}/api/version`,
     reuseExistingServer: false,
+    // stop the server as an operator would, so it ends its launchers (they run in their own process group and
+    // would otherwise outlive a killed server and be reused, with the code they started with, by the next run)
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     timeout: 180_000,
     stdout: 'pipe',
     stderr: 'pipe',

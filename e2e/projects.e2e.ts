@@ -56,7 +56,7 @@ test('A creates a project, adds an image from the library and shares it as viewe
   await expect(add).toBeHidden();
   const held = detail.getByTestId('project-image').filter({ hasText: 'weld-01.png' });
   await expect(held).toBeVisible();
-  await expectImageLoaded(held.getByRole('img'));
+  await expectImageLoaded(held.getByRole('img', { name: 'weld-01.png' }));
 
   await detail.getByLabel('E-mail address').fill(viewerEmail);
   await detail.getByRole('button', { name: 'Share' }).click();
@@ -80,7 +80,7 @@ test('B sees the shared project read-only', async ({ browser, baseURL }) => {
   const detail = page.getByTestId('project-detail');
   await expect(detail.getByText('This project is shared with you as a viewer')).toBeVisible();
   const held = detail.getByTestId('project-image').filter({ hasText: 'weld-01.png' });
-  await expectImageLoaded(held.getByRole('img'));
+  await expectImageLoaded(held.getByRole('img', { name: 'weld-01.png' }));
   await expect(detail.getByRole('button', { name: 'Add images' })).toHaveCount(0);
   await expect(detail.getByRole('button', { name: 'Rename / describe' })).toHaveCount(0);
   await expect(detail.getByRole('button', { name: 'Delete' })).toHaveCount(0);

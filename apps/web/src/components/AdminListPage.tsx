@@ -20,6 +20,8 @@ export interface AdminListPageProps {
   query: ListQueryState;
   /** True when the query succeeded with no rows. */
   empty: boolean;
+  /** Title of the error alert. */
+  errorTitle?: string;
   /** Text of the empty state; `shared.list.empty` by default. */
   emptyText?: string;
   /** The table itself. */
@@ -29,7 +31,7 @@ export interface AdminListPageProps {
   testId?: string;
 }
 
-export function AdminListPage({ title, actions, filters, query, empty, emptyText, children, footer, testId }: AdminListPageProps) {
+export function AdminListPage({ title, actions, filters, query, empty, errorTitle, emptyText, children, footer, testId }: AdminListPageProps) {
   const { t } = useTranslation();
   return (
     <Stack gap="md" data-testid={testId}>
@@ -40,7 +42,7 @@ export function AdminListPage({ title, actions, filters, query, empty, emptyText
         {actions ? <Group gap="xs">{actions}</Group> : null}
       </Group>
       {filters}
-      <ListState query={query} empty={empty} emptyText={emptyText ?? t('shared.list.empty')}>
+      <ListState query={query} empty={empty} errorTitle={errorTitle} emptyText={emptyText ?? t('shared.list.empty')}>
         {children}
       </ListState>
       {footer}

@@ -16,9 +16,11 @@ export interface FormActionsProps {
   danger?: boolean;
   /** Extra buttons on the left (e.g. "Reset to defaults"). */
   extra?: ReactNode;
+  /** `data-testid` of the primary button. */
+  submitTestId?: string;
 }
 
-export function FormActions({ submitLabel, onSubmit, onCancel, cancelLabel, loading, disabled, danger, extra }: FormActionsProps) {
+export function FormActions({ submitLabel, onSubmit, onCancel, cancelLabel, loading, disabled, danger, extra, submitTestId }: FormActionsProps) {
   const { t } = useTranslation();
   return (
     <Group justify={extra ? 'space-between' : 'flex-end'} mt="md">
@@ -29,7 +31,14 @@ export function FormActions({ submitLabel, onSubmit, onCancel, cancelLabel, load
             {cancelLabel ?? t('common.cancel')}
           </Button>
         ) : null}
-        <Button type={onSubmit ? 'button' : 'submit'} onClick={onSubmit} loading={loading} disabled={disabled} color={danger ? 'red' : undefined}>
+        <Button
+          type={onSubmit ? 'button' : 'submit'}
+          onClick={onSubmit}
+          loading={loading}
+          disabled={disabled}
+          color={danger ? 'red' : undefined}
+          data-testid={submitTestId}
+        >
           {submitLabel ?? t('common.save')}
         </Button>
       </Group>

@@ -11,7 +11,21 @@ export interface ListQueryState {
   refetch: () => unknown;
 }
 
-export function ListState({ query, empty, emptyText, children }: { query: ListQueryState; empty: boolean; emptyText: string; children: ReactNode }) {
+export function ListState({
+  query,
+  empty = false,
+  emptyText = '',
+  errorTitle,
+  children,
+}: {
+  query: ListQueryState;
+  /** True when the query succeeded with no rows (a single object's page leaves it out). */
+  empty?: boolean;
+  emptyText?: string;
+  /** Title of the error alert. */
+  errorTitle?: string;
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
   if (query.isPending) {
     return (
@@ -22,7 +36,7 @@ export function ListState({ query, empty, emptyText, children }: { query: ListQu
   }
   if (query.isError) {
     return (
-      <Alert color="red" role="alert">
+      <Alert color="red" role="alert" title={errorTitle}>
         <Group justify="space-between">
           <Text size="sm">{errorText(t, query.error, 'shared.list.loadFailed')}</Text>
           <Button size="xs" variant="light" onClick={() => void query.refetch()}>

@@ -38,8 +38,3 @@ export function applyServerErrors(
   }
   return applied;
 }
-
-/** The server's human message, else a translated fallback. */
-export function serverMessage(error: unknown, fallback: string): string {
-  return isApiError(error) && error.message && error.statusCode !== 0 ? error.message : fallback;
-}

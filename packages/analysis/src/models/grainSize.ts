@@ -375,7 +375,8 @@ export async function runGrainSize(ctx: Context): Promise<void> {
   const meanArea = 1e6 / nA;
   const spacing = Math.max(4, Math.round(Math.min(w, h) / 150));
   const I = interceptOf(seg.labels, w, h, valid, spacing, ctx.version);
-  if (ctx.version >= '20261123' && J.jeffries < MIN_GRAINS)
+  // the model's own segmentation with too few grains is refused; a user's mask is measured as drawn (E112's warning says why it is weak)
+  if (ctx.version >= '20261123' && !ctx.mask && J.jeffries < MIN_GRAINS)
     throw new AnalysisError(
       'TOO_FEW_FEATURES',
       tr(lang, {

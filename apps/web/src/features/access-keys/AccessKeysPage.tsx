@@ -22,10 +22,11 @@ import { IconAlertTriangle, IconCopy, IconInfoCircle, IconKey, IconTrash } from 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AccessKey, CreatedAccessKey } from '@lamella/contracts';
-import { applyServerErrors, required, serverMessage } from '../../lib/forms';
+import { applyServerErrors, required } from '../../lib/forms';
+import { errorText } from '../../lib/errorText';
+import { useFormat } from '../../lib/format';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useAccessKeys, useCreateAccessKey, useDeleteAccessKey, useSetAccessKeyEnabled } from './api';
-import { relativeTime } from './relativeTime';
 
 export function AccessKeysPage() {
   const { t } = useTranslation();
@@ -62,7 +63,7 @@ function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedAccessKey) => vo
               onCreated(key);
             },
             onError: (e) => {
-              if (!applyServerErrors(form, e)) notifyError(serverMessage(e, t('accessKeys.createFailed')));
+              if (!applyServerErrors(form, e)) notifyError(errorText(t, e, 'accessKeys.createFailed'));
             },
           }),
         )}
@@ -87,11 +88,11 @@ function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedAccessKey) => vo
 }
 
 function KeysTable() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const keys = useAccessKeys();
   const setEnabled = useSetAccessKeyEnabled();
   const remove = useDeleteAccessKey();
-  const dateFmt = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
+  const fmt = useFormat();
 
   const confirmDelete = (key: AccessKey) =>
     modals.openConfirmModal({
@@ -102,7 +103,7 @@ function KeysTable() {
       onConfirm: () =>
         remove.mutate(key.id, {
           onSuccess: () => notifySuccess(t('accessKeys.deleted')),
-          onError: (e) => notifyError(serverMessage(e, t('accessKeys.deleteFailed'))),
+          onError: (e) => notifyError(errorText(t, e, 'accessKeys.deleteFailed')),
         }),
     });
 
@@ -111,7 +112,7 @@ function KeysTable() {
       { id: key.id, enabled },
       {
         onSuccess: () => notifySuccess(enabled ? t('accessKeys.enabledToast') : t('accessKeys.disabledToast')),
-        onError: (e) => notifyError(serverMessage(e, t('accessKeys.updateFailed'))),
+        onError: (e) => notifyError(errorText(t, e, 'accessKeys.updateFailed')),
       },
     );
 
@@ -158,11 +159,11 @@ function KeysTable() {
               data-enabled={key.enabled}
             >
               <Table.Td fw={500}>{key.name}</Table.Td>
-              <Table.Td visibleFrom="sm">{dateFmt.format(new Date(key.createdAt))}</Table.Td>
+              <Table.Td visibleFrom="sm">{fmt.date(key.createdAt)}</Table.Td>
               <Table.Td>
                 {key.lastUsed ? (
-                  <Tooltip label={new Date(key.lastUsed).toLocaleString(i18n.language)}>
-                    <span>{relativeTime(key.lastUsed, i18n.language)}</span>
+                  <Tooltip label={fmt.timestamp(key.lastUsed)}>
+                    <span>{fmt.relative(key.lastUsed)}</span>
                   </Tooltip>
                 ) : (
                   t('accessKeys.neverUsed')

@@ -1,10 +1,12 @@
 /** Create voucher(s): how many, executions each, expiry date (accounts.md §2). */
-import { Button, Group, Modal, NumberInput, Stack, TextInput } from '@mantine/core';
+import { Modal, NumberInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import type { CreatedVoucher } from '@lamella/contracts';
 import { useTranslation } from 'react-i18next';
-import { applyServerErrors, serverMessage } from '../../lib/forms';
+import { FormActions } from '../../components/FormActions';
+import { applyServerErrors } from '../../lib/forms';
+import { errorText } from '../../lib/errorText';
 import { notifyError } from '../../lib/notify';
 import { vouchersApi } from './api';
 import { defaultExpiry } from './rules';
@@ -39,7 +41,7 @@ export function CreateVouchersModal({
       onCreated(res.vouchers);
     },
     onError: (e) => {
-      if (!applyServerErrors(form, e)) notifyError(serverMessage(e, t('adminAccounts.error')));
+      if (!applyServerErrors(form, e)) notifyError(errorText(t, e, 'adminAccounts.error'));
     },
   });
   return (
@@ -49,14 +51,12 @@ export function CreateVouchersModal({
           <NumberInput label={t('adminAccounts.vouchers.count')} min={1} allowDecimal={false} {...form.getInputProps('count')} />
           <NumberInput label={t('adminAccounts.vouchers.executions')} min={1} allowDecimal={false} {...form.getInputProps('executions')} />
           <TextInput type="date" label={t('adminAccounts.vouchers.validUntil')} {...form.getInputProps('validUntil')} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('adminAccounts.cancel')}
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              {t('adminAccounts.vouchers.createSubmit')}
-            </Button>
-          </Group>
+          <FormActions
+            submitLabel={t('adminAccounts.vouchers.createSubmit')}
+            onCancel={onClose}
+            cancelLabel={t('adminAccounts.cancel')}
+            loading={create.isPending}
+          />
         </Stack>
       </form>
     </Modal>

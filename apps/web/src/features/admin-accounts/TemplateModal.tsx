@@ -1,10 +1,12 @@
 /** Create or edit a project settings template (accounts.md §2, §5): name, description, settings JSON (width 800). */
-import { Button, Group, JsonInput, Modal, Stack, TextInput, Textarea } from '@mantine/core';
+import { JsonInput, Modal, Stack, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import type { SettingsTemplate } from '@lamella/contracts';
 import { useTranslation } from 'react-i18next';
-import { applyServerErrors, serverMessage } from '../../lib/forms';
+import { FormActions } from '../../components/FormActions';
+import { applyServerErrors } from '../../lib/forms';
+import { errorText } from '../../lib/errorText';
 import { notifyError } from '../../lib/notify';
 import { templatesApi } from './api';
 import { templateErrors } from './rules';
@@ -36,7 +38,7 @@ export function TemplateModal({ template, onClose, onSaved }: { template: Settin
     },
     onSuccess: onSaved,
     onError: (e) => {
-      if (!applyServerErrors(form, e)) notifyError(serverMessage(e, t('adminAccounts.error')));
+      if (!applyServerErrors(form, e)) notifyError(errorText(t, e, 'adminAccounts.error'));
     },
   });
   return (
@@ -55,14 +57,7 @@ export function TemplateModal({ template, onClose, onSaved }: { template: Settin
             styles={{ input: { fontFamily: 'monospace' } }}
             {...form.getInputProps('settings')}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('adminAccounts.cancel')}
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {t('adminAccounts.save')}
-            </Button>
-          </Group>
+          <FormActions submitLabel={t('adminAccounts.save')} onCancel={onClose} cancelLabel={t('adminAccounts.cancel')} loading={save.isPending} />
         </Stack>
       </form>
     </Modal>

@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormActions } from '../../components/FormActions';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ActionIcon, Alert, Button, Group, Loader, Modal, ScrollArea, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import { notifyError, notifySuccess } from '../../lib/notify';
-import { serverMessage } from '../../lib/forms';
+import { errorText } from '../../lib/errorText';
 import type { SettingsTemplate } from '@lamella/contracts';
 import { templatesApi } from './api';
-import { formatDateTime } from './rules';
+import { formatAdminDateTime } from '../../lib/format';
 import { TemplateModal } from './TemplateModal';
 
 /** Project settings templates (accounts.md §2): Add Template, table, create/edit modal (width 800), delete. */
@@ -24,7 +25,7 @@ export function TemplatesPage() {
       setDeleting(null);
       return qc.invalidateQueries({ queryKey: ['admin', 'templates'] });
     },
-    onError: (e) => notifyError(serverMessage(e, t('adminAccounts.error'))),
+    onError: (e) => notifyError(errorText(t, e, 'adminAccounts.error')),
   });
 
   return (
@@ -38,7 +39,7 @@ export function TemplatesPage() {
       {list.isLoading ? (
         <Loader aria-label={t('adminAccounts.loading')} />
       ) : list.isError ? (
-        <Alert color="red">{serverMessage(list.error, t('adminAccounts.error'))}</Alert>
+        <Alert color="red">{errorText(t, list.error, 'adminAccounts.error')}</Alert>
       ) : !list.data?.length ? (
         <Text c="dimmed">{t('adminAccounts.templates.empty')}</Text>
       ) : (
@@ -59,7 +60,7 @@ export function TemplatesPage() {
                   <Table.Td>{tpl.name}</Table.Td>
                   <Table.Td>{tpl.description || '-'}</Table.Td>
                   <Table.Td>{tpl.createdBy ? `${tpl.createdBy.name} ${tpl.createdBy.surname}` : '-'}</Table.Td>
-                  <Table.Td>{formatDateTime(tpl.createdAt)}</Table.Td>
+                  <Table.Td>{formatAdminDateTime(tpl.createdAt)}</Table.Td>
                   <Table.Td>
                     <Group gap={4} wrap="nowrap">
                       <Tooltip label={t('adminAccounts.edit')}>
@@ -94,14 +95,14 @@ export function TemplatesPage() {
       <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title={t('adminAccounts.templates.deleteTitle')}>
         <Stack>
           <Text>{t('adminAccounts.templates.deleteConfirm')}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setDeleting(null)}>
-              {t('adminAccounts.no')}
-            </Button>
-            <Button color="red" loading={remove.isPending} onClick={() => deleting && remove.mutate(deleting.id)}>
-              {t('adminAccounts.yes')}
-            </Button>
-          </Group>
+          <FormActions
+            submitLabel={t('adminAccounts.yes')}
+            onSubmit={() => deleting && remove.mutate(deleting.id)}
+            onCancel={() => setDeleting(null)}
+            cancelLabel={t('adminAccounts.no')}
+            loading={remove.isPending}
+            danger
+          />
         </Stack>
       </Modal>
     </Stack>

@@ -1,14 +1,15 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormActions } from '../../components/FormActions';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ActionIcon, Alert, Button, Code, Group, Loader, Modal, ScrollArea, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { notifyError, notifySuccess } from '../../lib/notify';
-import { serverMessage } from '../../lib/forms';
+import { errorText } from '../../lib/errorText';
 import type { CreatedVoucher, Voucher } from '@lamella/contracts';
 import { vouchersApi } from './api';
 import { CreateVouchersModal } from './CreateVouchersModal';
-import { formatDateTime } from './rules';
+import { formatAdminDateTime } from '../../lib/format';
 
 /** Vouchers (accounts.md §2): Key, Created at, Executions, Expiration date, Taken by, Action; Create voucher(s). */
 export function VouchersPage() {
@@ -25,7 +26,7 @@ export function VouchersPage() {
       setDeleting(null);
       return qc.invalidateQueries({ queryKey: ['admin', 'vouchers'] });
     },
-    onError: (e) => notifyError(serverMessage(e, t('adminAccounts.error'))),
+    onError: (e) => notifyError(errorText(t, e, 'adminAccounts.error')),
   });
 
   return (
@@ -39,7 +40,7 @@ export function VouchersPage() {
       {list.isLoading ? (
         <Loader aria-label={t('adminAccounts.loading')} />
       ) : list.isError ? (
-        <Alert color="red">{serverMessage(list.error, t('adminAccounts.error'))}</Alert>
+        <Alert color="red">{errorText(t, list.error, 'adminAccounts.error')}</Alert>
       ) : !list.data?.vouchers.length ? (
         <Text c="dimmed">{t('adminAccounts.vouchers.empty')}</Text>
       ) : (
@@ -61,9 +62,9 @@ export function VouchersPage() {
                   <Table.Td>
                     <Code>{v.key}</Code>
                   </Table.Td>
-                  <Table.Td>{formatDateTime(v.createdAt)}</Table.Td>
+                  <Table.Td>{formatAdminDateTime(v.createdAt)}</Table.Td>
                   <Table.Td>{v.executions}</Table.Td>
-                  <Table.Td>{v.validUntil ? formatDateTime(v.validUntil) : '-'}</Table.Td>
+                  <Table.Td>{v.validUntil ? formatAdminDateTime(v.validUntil) : '-'}</Table.Td>
                   <Table.Td>{v.takenBy?.name ?? '-'}</Table.Td>
                   <Table.Td>
                     <Tooltip label={t('adminAccounts.delete')}>
@@ -98,14 +99,14 @@ export function VouchersPage() {
       <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title={t('adminAccounts.vouchers.deleteTitle')}>
         <Stack>
           <Text>{t('adminAccounts.vouchers.deleteConfirm', { key: deleting?.key ?? '' })}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setDeleting(null)}>
-              {t('adminAccounts.no')}
-            </Button>
-            <Button color="red" loading={remove.isPending} onClick={() => deleting && remove.mutate(deleting.id)}>
-              {t('adminAccounts.yes')}
-            </Button>
-          </Group>
+          <FormActions
+            submitLabel={t('adminAccounts.yes')}
+            onSubmit={() => deleting && remove.mutate(deleting.id)}
+            onCancel={() => setDeleting(null)}
+            cancelLabel={t('adminAccounts.no')}
+            loading={remove.isPending}
+            danger
+          />
         </Stack>
       </Modal>
     </Stack>

@@ -1,4 +1,5 @@
 /** Pure rules of the vouchers and templates pages (accounts.md §2, §5): testable without rendering. */
+import { formatFilterDate } from '../../lib/format';
 
 /** Rules of the template form (accounts.md §5); pure so they can be tested. */
 export function templateErrors(values: { name: string; settings: string }): { name?: 'nameRequired'; settings?: 'settingsRequired' | 'invalidJson' } {
@@ -16,15 +17,8 @@ export function templateErrors(values: { name: string; settings: string }): { na
   return out;
 }
 
-/** DD/MM/YYYY HH:mm:ss (back-office §9 date display). */
-export function formatDateTime(iso: string): string {
-  const d = new Date(iso);
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${p(d.getDate())}/${p(d.getMonth() + 1)}/${d.getFullYear()} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
-}
-
 /** The default expiry of a new voucher: 30 days ahead, as YYYY-MM-DD. */
 export function defaultExpiry(now = new Date()): string {
   const d = new Date(now.getTime() + 30 * 86_400_000);
-  return d.toISOString().slice(0, 10);
+  return formatFilterDate(d);
 }

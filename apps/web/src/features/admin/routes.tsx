@@ -1,10 +1,11 @@
 /** The back-office routes (back-office.md §2), mounted under /admin behind RequireAdminArea. */
 import type { RouteObject } from 'react-router';
-import { AdminLayout } from './AdminLayout';
-import { ComingSoon } from './ComingSoon';
 import { lazyPage } from '../../routes/lazyPage';
 
-// Each screen is its own chunk, loaded on first visit.
+// The layout and each screen are their own chunks, loaded on first visit: nothing of the back-office is in the
+// entry chunk.
+const AdminLayout = lazyPage(() => import('./AdminLayout'), 'AdminLayout');
+const ComingSoon = lazyPage(() => import('./ComingSoon'), 'ComingSoon');
 const ServersPage = lazyPage(() => import('./servers/ServersPage'), 'ServersPage');
 const JobsPage = lazyPage(() => import('./jobs/JobsPage'), 'JobsPage');
 const JobDetailPage = lazyPage(() => import('./jobs/JobDetailPage'), 'JobDetailPage');

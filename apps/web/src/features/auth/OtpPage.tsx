@@ -4,7 +4,7 @@ import { otpRule, OTP_LENGTH } from '@lamella/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { serverMessage } from '../../lib/forms';
+import { errorText } from '../../lib/errorText';
 import { FullPageLoader } from '../../routes/guards';
 import { AuthCard } from './AuthCard';
 import { authApi } from './api';
@@ -28,7 +28,7 @@ export function OtpPage() {
       navigate(landingPath(user, redirect), { replace: true });
     },
     // The invalid-code message stays until the input is cleared.
-    onError: (e) => setError(serverMessage(e, t('auth.otp.invalid'))),
+    onError: (e) => setError(errorText(t, e, 'auth.otp.invalid')),
   });
 
   if (isPending) return <FullPageLoader />;

@@ -4,8 +4,10 @@ import { useDisclosure } from '@mantine/hooks';
 import { useMutation } from '@tanstack/react-query';
 import { emailRule, passwordRule, phoneRule } from '@lamella/contracts';
 import { useTranslation } from 'react-i18next';
+import { FormActions } from '../../components/FormActions';
 import { Link, useNavigate } from 'react-router';
-import { applyServerErrors, required, serverMessage, tr } from '../../lib/forms';
+import { applyServerErrors, required, tr } from '../../lib/forms';
+import { errorText } from '../../lib/errorText';
 import { notifyError } from '../../lib/notify';
 import { TermsContent } from '../public/TermsContent';
 import { AuthCard } from './AuthCard';
@@ -68,7 +70,7 @@ export function RegisterPage() {
     },
     onError: (e) => {
       applyServerErrors(form, e);
-      notifyError(serverMessage(e, t('auth.register.failed')), t('auth.register.failedTitle'));
+      notifyError(errorText(t, e, 'auth.register.failed'), t('auth.register.failedTitle'));
     },
   });
 
@@ -153,12 +155,12 @@ export function RegisterPage() {
 
       <Modal opened={reminderOpen} onClose={reminder.close} title={t('consent.title')} centered>
         <Text size="sm">{t('consent.promise')}</Text>
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={() => decide(false)}>
-            {t('consent.registerWithout')}
-          </Button>
-          <Button onClick={() => decide(true)}>{t('consent.allowAndRegister')}</Button>
-        </Group>
+        <FormActions
+          submitLabel={t('consent.allowAndRegister')}
+          onSubmit={() => decide(true)}
+          onCancel={() => decide(false)}
+          cancelLabel={t('consent.registerWithout')}
+        />
       </Modal>
     </AuthCard>
   );

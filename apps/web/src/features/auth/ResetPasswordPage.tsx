@@ -7,7 +7,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/client';
-import { applyServerErrors, required, serverMessage, tr } from '../../lib/forms';
+import { applyServerErrors, required, tr } from '../../lib/forms';
+import { errorText } from '../../lib/errorText';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { AuthCard } from './AuthCard';
 import { authApi } from './api';
@@ -29,7 +30,7 @@ function RequestReset() {
   const request = useMutation({
     mutationFn: (email: string) => authApi.requestPasswordReset(email),
     onSuccess: (_, email) => setSentTo(email),
-    onError: (e) => notifyError(serverMessage(e, t('auth.resetPassword.requestFailed'))),
+    onError: (e) => notifyError(errorText(t, e, 'auth.resetPassword.requestFailed')),
   });
 
   if (sentTo) {
@@ -83,7 +84,7 @@ function SetNewPassword({ token }: { token: string }) {
       if (isApiError(e) && e.code === 'INVALID_TOKEN') {
         notifyError(e.message || t('auth.resetPassword.tokenError'), t('auth.resetPassword.failedTitle'));
       } else if (!onFields) {
-        notifyError(serverMessage(e, t('auth.resetPassword.tokenError')), t('auth.resetPassword.failedTitle'));
+        notifyError(errorText(t, e, 'auth.resetPassword.tokenError'), t('auth.resetPassword.failedTitle'));
       }
     },
   });

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/client';
-import { serverMessage } from '../../lib/forms';
+import { errorText } from '../../lib/errorText';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useCountdown } from '../../lib/useCountdown';
 import { AuthCard } from './AuthCard';
@@ -56,7 +56,7 @@ function VerifyWithToken({ token }: { token: string }) {
       {verify.isError && (
         <Stack gap="sm">
           <Alert color="red" title={t('auth.verifyEmail.failureTitle')}>
-            {serverMessage(verify.error, t('auth.verifyEmail.failure'))}
+            {errorText(t, verify.error, 'auth.verifyEmail.failure')}
           </Alert>
           <Text size="sm">
             {t('auth.verifyEmail.contactText')} <Anchor href={`mailto:${t('common.supportEmail')}`}>{t('auth.verifyEmail.contactAdmin')}</Anchor>
@@ -91,7 +91,7 @@ function CheckInbox() {
     },
     onError: (e) => {
       if (isApiError(e) && e.statusCode === 401) notifyError(t('auth.verifyEmail.signInToResend'));
-      else notifyError(serverMessage(e, t('auth.verifyEmail.resendFailed')));
+      else notifyError(errorText(t, e, 'auth.verifyEmail.resendFailed'));
     },
   });
 

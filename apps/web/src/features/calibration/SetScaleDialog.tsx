@@ -1,8 +1,9 @@
-import { Button, Checkbox, Group, Modal, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Checkbox, Group, Modal, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { pixelSizeRule } from '@lamella/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormActions } from '../../components/FormActions';
 import { fieldErrors, errorText } from '../../lib/errorText';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { imageUrl } from '../jobs/api';
@@ -116,14 +117,14 @@ export function SetScaleDialog({ image, opened, onClose, onSaved, saveLabel }: S
             data-testid="scale-name"
           />
         )}
-        <Group justify="flex-end" gap="xs">
-          <Button variant="default" onClick={onClose}>
-            {t('calibration.manager.cancel')}
-          </Button>
-          <Button onClick={() => void save()} loading={setPixelSize.isPending || createCalibration.isPending} data-testid="scale-save">
-            {saveLabel ?? t('calibration.setScale.apply')}
-          </Button>
-        </Group>
+        <FormActions
+          submitLabel={saveLabel ?? t('calibration.setScale.apply')}
+          onSubmit={() => void save()}
+          onCancel={onClose}
+          cancelLabel={t('calibration.manager.cancel')}
+          loading={setPixelSize.isPending || createCalibration.isPending}
+          submitTestId="scale-save"
+        />
       </Stack>
     </Modal>
   );

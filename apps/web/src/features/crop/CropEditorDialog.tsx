@@ -48,6 +48,17 @@ export function CropEditorDialog({ job, opened, onClose }: { job: Job; opened: b
   const [box, setBox] = useState<Box | null>(null);
   const [hover, setHover] = useState<Handle | 'move' | null>(null);
   const drag = useRef<Drag | null>(null);
+  // The handle being dragged, as state for the cursor (refs are not read during render).
+  const [dragTarget, setDragTarget] = useState<Drag['target'] | null>(null);
+  // Closing forgets the measured size and the box (adjusted during render, not in an effect).
+  const [wasOpened, setWasOpened] = useState(opened);
+  if (wasOpened !== opened) {
+    setWasOpened(opened);
+    if (!opened) {
+      setSize(null);
+      setBox(null);
+    }
+  }
 
   const measure = useCallback(() => {
     const img = imgRef.current;
@@ -66,11 +77,7 @@ export function CropEditorDialog({ job, opened, onClose }: { job: Job; opened: b
   }, []);
 
   useEffect(() => {
-    if (!opened) {
-      setSize(null);
-      setBox(null);
-      return;
-    }
+    if (!opened) return;
     window.addEventListener('resize', measure);
     return () => window.removeEventListener('resize', measure);
   }, [opened, measure]);
@@ -87,6 +94,7 @@ export function CropEditorDialog({ job, opened, onClose }: { job: Job; opened: b
     if (!target) return;
     e.currentTarget.setPointerCapture(e.pointerId);
     drag.current = { target, startX: p.x, startY: p.y, startBox: box };
+    setDragTarget(target);
     e.preventDefault();
   };
   const onPointerMove = (e: ReactPointerEvent<HTMLDivElement>) => {
@@ -103,6 +111,7 @@ export function CropEditorDialog({ job, opened, onClose }: { job: Job; opened: b
   };
   const onPointerUp = (e: ReactPointerEvent<HTMLDivElement>) => {
     drag.current = null;
+    setDragTarget(null);
     if (e.currentTarget.hasPointerCapture(e.pointerId)) e.currentTarget.releasePointerCapture(e.pointerId);
   };
 
@@ -156,7 +165,7 @@ export function CropEditorDialog({ job, opened, onClose }: { job: Job; opened: b
                 top: 0,
                 width: size.width,
                 height: size.height,
-                cursor: cursorFor(drag.current?.target ?? hover),
+                cursor: cursorFor(dragTarget ?? hover),
               }}
             >
               <div

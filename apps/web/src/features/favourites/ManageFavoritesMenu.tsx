@@ -3,7 +3,7 @@ import { IconLock, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../lib/notify';
-import { serverMessage } from '../../lib/forms';
+import { errorText } from '../../lib/errorText';
 import { useAvailableModels, useToggleFavorite } from './api';
 
 /** The "+" menu at the end of the tabs: one checkbox per available model. */
@@ -14,7 +14,7 @@ export function ManageFavoritesMenu() {
   const toggle = useToggleFavorite();
 
   const onToggle = (id: string, favorite: boolean) =>
-    toggle.mutate({ id, favorite }, { onError: (e) => notifyError(serverMessage(e, t('layout.favorites.updateFailed'))) });
+    toggle.mutate({ id, favorite }, { onError: (e) => notifyError(errorText(t, e, 'layout.favorites.updateFailed')) });
 
   return (
     <Menu opened={opened} onChange={setOpened} position="bottom-start" closeOnItemClick={false} withinPortal shadow="md">

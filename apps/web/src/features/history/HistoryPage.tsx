@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useBulkAction, useJobEvents, useJobsPage } from '../jobs/api';
-import { formatDateTime } from '../jobs/format';
+import { formatDateTime } from '../../lib/format';
 import { notifyJobError, notifySuccess } from '../jobs/notify';
 import { StatusBadge } from '../jobs/StatusBadge';
 import type { Job } from '../jobs/types';

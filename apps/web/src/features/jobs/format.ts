@@ -62,9 +62,3 @@ export function formatDuration(ms: number): string {
   const parts = [d && `${d}d`, h && `${h}h`, m && `${m}m`, s && `${s}s`].filter(Boolean) as string[];
   return parts.slice(0, 2).join(' ');
 }
-
-export function formatDateTime(iso: string | null | undefined, locale = 'en'): string {
-  if (!iso) return '–';
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '–' : new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(d);
-}

@@ -2,6 +2,7 @@
 import { notifications } from '@mantine/notifications';
 import type { TFunction } from 'i18next';
 import { isApiError } from '../../api/client';
+import { errorText } from '../../lib/errorText';
 
 export function notifyJobStarted(t: TFunction, count = 1) {
   notifications.show({ color: 'blue', title: t('jobs.toast.startedTitle'), message: t('jobs.toast.started', { count }) });
@@ -13,8 +14,7 @@ export function notifyJobError(t: TFunction, error: unknown) {
     notifications.show({ color: 'red', title: t('dashboard.licenseLimitExceeded'), message: error.message || t('jobs.toast.licenseText') });
     return;
   }
-  const message = isApiError(error) && error.statusCode !== 0 && error.message ? error.message : t('jobs.toast.failed');
-  notifications.show({ color: 'yellow', title: t('jobs.toast.failedTitle'), message });
+  notifications.show({ color: 'yellow', title: t('jobs.toast.failedTitle'), message: errorText(t, error, 'jobs.toast.failed') });
 }
 
 export function notifySuccess(t: TFunction, key: string, count: number) {

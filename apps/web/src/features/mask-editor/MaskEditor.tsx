@@ -2,6 +2,7 @@ import { Alert, Center, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorText } from '../../lib/errorText';
 import { useSearchParams } from 'react-router';
 import { useJob } from '../jobs/api';
 import { createMask, initHistory, push, resample, type History } from './maskState';
@@ -74,7 +75,7 @@ export function MaskEditor() {
       next.set('mask', saved.id);
       setParams(next, { replace: true });
     } catch (e) {
-      notifications.show({ color: 'red', message: e instanceof Error && e.message ? e.message : t('maskEditor.saveFailed') });
+      notifications.show({ color: 'red', message: errorText(t, e, 'maskEditor.saveFailed') });
     } finally {
       setSaving(false);
     }

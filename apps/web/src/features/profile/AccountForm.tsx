@@ -4,7 +4,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { emailRule, passwordRule, usersApi, type Account } from '@lamella/contracts';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
-import { applyServerErrors, required, serverMessage, tr } from '../../lib/forms';
+import { applyServerErrors, required, tr } from '../../lib/forms';
+import { errorText } from '../../lib/errorText';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { ME_KEY } from '../auth/session';
 import { ACCOUNT_KEY } from './api';
@@ -40,7 +41,7 @@ export function AccountForm({ account }: { account: Account }) {
     },
     onError: (e) => {
       applyServerErrors(form, e);
-      notifyError(t('profile.errorOccurred', { message: serverMessage(e, t('profile.unknownError')) }), t('profile.notUpdatedTitle'));
+      notifyError(t('profile.errorOccurred', { message: errorText(t, e, 'profile.unknownError') }), t('profile.notUpdatedTitle'));
     },
   });
   return (

@@ -1,10 +1,11 @@
-import { Button, Card, Checkbox, Group, Modal, Text, Title } from '@mantine/core';
+import { Card, Checkbox, Modal, Text, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { FormActions } from '../../components/FormActions';
 import { useSearchParams } from 'react-router';
 import { usersApi, type Account } from '@lamella/contracts';
 import { call } from '../../api/client';
-import { serverMessage } from '../../lib/forms';
+import { errorText } from '../../lib/errorText';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { ACCOUNT_KEY } from './api';
 
@@ -27,7 +28,7 @@ export function ConsentCard({ account }: { account: Account }) {
       qc.setQueryData(ACCOUNT_KEY, acc);
       notifySuccess(t('consent.updated'));
     },
-    onError: (e) => notifyError(serverMessage(e, t('consent.updateFailed'))),
+    onError: (e) => notifyError(errorText(t, e, 'consent.updateFailed')),
   });
 
   return (
@@ -48,14 +49,13 @@ export function ConsentCard({ account }: { account: Account }) {
       )}
       <Modal opened={dialogOpen} onClose={closeDialog} title={t('consent.title')} centered>
         <Text size="sm">{t('consent.promise')}</Text>
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={closeDialog}>
-            {t('consent.notNow')}
-          </Button>
-          <Button loading={save.isPending} onClick={() => save.mutate(true, { onSuccess: closeDialog })}>
-            {t('consent.allow')}
-          </Button>
-        </Group>
+        <FormActions
+          submitLabel={t('consent.allow')}
+          onSubmit={() => save.mutate(true, { onSuccess: closeDialog })}
+          onCancel={closeDialog}
+          cancelLabel={t('consent.notNow')}
+          loading={save.isPending}
+        />
       </Modal>
     </Card>
   );

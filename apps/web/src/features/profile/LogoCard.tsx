@@ -6,7 +6,7 @@ import { useEffect, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usersApi } from '@lamella/contracts';
 import { call, callRaw, isApiError } from '../../api/client';
-import { serverMessage } from '../../lib/forms';
+import { errorText } from '../../lib/errorText';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { ACCOUNT_KEY } from './api';
 
@@ -50,7 +50,7 @@ export function LogoCard({ hasLogo }: { hasLogo: boolean }) {
       notifySuccess(t('profile.logo.uploaded'));
       refresh();
     },
-    onError: (e) => notifyError(serverMessage(e, t('profile.logo.uploadFailed'))),
+    onError: (e) => notifyError(errorText(t, e, 'profile.logo.uploadFailed')),
   });
   const remove = useMutation({
     mutationFn: () => call(usersApi.removeLogo),
@@ -59,7 +59,7 @@ export function LogoCard({ hasLogo }: { hasLogo: boolean }) {
       qc.setQueryData(LOGO_KEY, null);
       refresh();
     },
-    onError: (e) => notifyError(serverMessage(e, t('profile.logo.removeFailed'))),
+    onError: (e) => notifyError(errorText(t, e, 'profile.logo.removeFailed')),
   });
 
   const onFile = (file: File | null) => {

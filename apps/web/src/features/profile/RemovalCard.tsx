@@ -5,7 +5,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { usersApi } from '@lamella/contracts';
 import { call } from '../../api/client';
-import { serverMessage } from '../../lib/forms';
+import { errorText } from '../../lib/errorText';
 import { notifyError } from '../../lib/notify';
 
 /** Account removal: confirm → DELETE /users/me → "check your e-mail to confirm". */
@@ -13,7 +13,7 @@ export function RemovalCard() {
   const { t } = useTranslation();
   const start = useMutation({
     mutationFn: () => call(usersApi.removeAccount),
-    onError: (e) => notifyError(serverMessage(e, t('auth.accountRemoval.failure'))),
+    onError: (e) => notifyError(errorText(t, e, 'auth.accountRemoval.failure')),
   });
   return (
     <Card withBorder style={{ borderColor: 'var(--mantine-color-red-3)' }}>

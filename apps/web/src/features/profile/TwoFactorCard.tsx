@@ -4,7 +4,7 @@ import { OTP_LENGTH, twoFactorApi } from '@lamella/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call, callRaw } from '../../api/client';
-import { serverMessage } from '../../lib/forms';
+import { errorText } from '../../lib/errorText';
 import { notifySuccess } from '../../lib/notify';
 import { ACCOUNT_KEY } from './api';
 
@@ -47,7 +47,7 @@ export function TwoFactorCard() {
       setCode('');
       setError(null);
     },
-    onError: (e) => setError(serverMessage(e, t('profile.twoFactor.startFailed'))),
+    onError: (e) => setError(errorText(t, e, 'profile.twoFactor.startFailed')),
   });
 
   const update = useMutation({
@@ -59,7 +59,7 @@ export function TwoFactorCard() {
       reset();
     },
     // Spec: a failure to enable two-factor is shown on the input.
-    onError: (e) => setError(serverMessage(e, t('profile.twoFactor.invalidCode'))),
+    onError: (e) => setError(errorText(t, e, 'profile.twoFactor.invalidCode')),
   });
 
   const onCode = (v: string) => {

@@ -1,8 +1,9 @@
-import { Button, Group, Modal, Stack, Text, Textarea, ThemeIcon } from '@mantine/core';
+import { Button, Modal, Stack, Text, Textarea, ThemeIcon } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormActions } from '../../components/FormActions';
 import { feedbackApi } from '@lamella/contracts';
 import { call } from '../../api/client';
 import type { Job } from '../jobs/types';
@@ -73,14 +74,13 @@ export function IssueReportDialog({ job, opened, onClose }: { job: Job; opened: 
             required
             data-autofocus
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              {t('model.common.cancel')}
-            </Button>
-            <Button onClick={submit} loading={send.isPending}>
-              {t('model.issue.send')}
-            </Button>
-          </Group>
+          <FormActions
+            submitLabel={t('model.issue.send')}
+            onSubmit={submit}
+            onCancel={close}
+            cancelLabel={t('model.common.cancel')}
+            loading={send.isPending}
+          />
         </Stack>
       )}
     </Modal>

@@ -3,7 +3,7 @@ import { IconBrush, IconCrop, IconMessageReport, IconStar, IconStarFilled } from
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CropEditorDialog } from '../crop/CropEditorDialog';
-import { formatDateTime } from '../jobs/format';
+import { formatDateTime } from '../../lib/format';
 import { StatusBadge } from '../jobs/StatusBadge';
 import type { Job } from '../jobs/types';
 import { isRunning } from '../jobs/types';

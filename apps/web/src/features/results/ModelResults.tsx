@@ -3,6 +3,7 @@ import { useLocalStorage } from '@mantine/hooks';
 import { IconAlertTriangle, IconArchive, IconDownload, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormActions } from '../../components/FormActions';
 import { Link } from 'react-router';
 import { useMe } from '../auth/session';
 import { exportCsv, useBulkAction, useJobEvents, useJobsInfinite, useRerun } from '../jobs/api';
@@ -253,14 +254,14 @@ export function ModelResults({ modelId, title }: { modelId: string; title: strin
 
       <Modal opened={confirmDelete} onClose={() => setConfirmDelete(false)} title={t('results.bulk.deleteTitle')} centered>
         <Text size="sm">{t('results.bulk.deleteText', { count: selected.length })}</Text>
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={() => setConfirmDelete(false)}>
-            {t('model.common.cancel')}
-          </Button>
-          <Button color="red" onClick={doDelete} loading={remove.isPending}>
-            {t('results.bulk.delete')}
-          </Button>
-        </Group>
+        <FormActions
+          submitLabel={t('results.bulk.delete')}
+          onSubmit={doDelete}
+          onCancel={() => setConfirmDelete(false)}
+          cancelLabel={t('model.common.cancel')}
+          loading={remove.isPending}
+          danger
+        />
       </Modal>
     </Stack>
   );

@@ -1,8 +1,10 @@
-import { Button, Group, Modal, Rating, Stack, Text, Textarea } from '@mantine/core';
+import { Modal, Rating, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorText } from '../../lib/errorText';
+import { FormActions } from '../../components/FormActions';
 import { feedbackApi } from '@lamella/contracts';
 import { call } from '../../api/client';
 import { invalidateJobs } from '../jobs/api';
@@ -30,7 +32,7 @@ export function RatingDialog({ job, opened, onClose }: { job: Job; opened: boole
       invalidateJobs(qc);
       onClose();
     },
-    onError: (e) => setError(e instanceof Error && e.message ? e.message : t('model.rating.saveFailed')),
+    onError: (e) => setError(errorText(t, e, 'model.rating.saveFailed')),
   });
 
   const submit = () => {
@@ -74,14 +76,13 @@ export function RatingDialog({ job, opened, onClose }: { job: Job; opened: boole
           minRows={3}
           maxLength={5000}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('model.common.cancel')}
-          </Button>
-          <Button onClick={submit} loading={save.isPending}>
-            {t('model.rating.submit')}
-          </Button>
-        </Group>
+        <FormActions
+          submitLabel={t('model.rating.submit')}
+          onSubmit={submit}
+          onCancel={onClose}
+          cancelLabel={t('model.common.cancel')}
+          loading={save.isPending}
+        />
       </Stack>
     </Modal>
   );

@@ -3,7 +3,8 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Image as UploadedImage } from '@lamella/contracts';
 import { imageUrl } from '../jobs/api';
-import { formatDateTime, truncate } from '../jobs/format';
+import { truncate } from '../jobs/format';
+import { formatDateTime } from '../../lib/format';
 import { SANDBOX_FILENAME_MAX } from './api';
 
 interface Props {

@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorText } from '../../lib/errorText';
 import { useImages } from '../jobs/api';
 import { splitVals, useRunSandbox, type StepId, type Variable } from './api';
 import { ImageStep } from './ImageStep';
@@ -55,7 +56,7 @@ export function Sandbox({ admin }: { admin: boolean }) {
           setRunIds(jobs.map((j) => j.id));
           setActive(steps.length - 1);
         },
-        onError: (e) => notifications.show({ color: 'red', title: t('sandbox.failedTitle'), message: e.message || t('sandbox.failed') }),
+        onError: (e) => notifications.show({ color: 'red', title: t('sandbox.failedTitle'), message: errorText(t, e, 'sandbox.failed') }),
       },
     );
   };

@@ -1,7 +1,7 @@
 import { Badge, Card, Center, Group, Loader, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Job } from '@lamella/contracts';
-import { formatDateTime } from '../jobs/format';
+import { formatDateTime } from '../../lib/format';
 import { StatusBadge } from '../jobs/StatusBadge';
 import { isRunning } from '../jobs/types';
 import { ResultItems } from '../results/ResultItems';

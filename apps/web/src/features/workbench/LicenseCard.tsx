@@ -1,5 +1,6 @@
 import { Badge, Card, Group, Progress, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../lib/format';
 import { useAccount } from '../profile/api';
 
 /** The user's license on the dashboard: type, images used of the limit, expiry. */
@@ -42,9 +43,7 @@ export function LicenseCard() {
           <Group justify="space-between">
             <Text size="sm">{t('workbench.license.expires')}</Text>
             <Text size="sm" c={license.finish && new Date(license.finish) < new Date() ? 'red' : undefined}>
-              {license.finish
-                ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(license.finish))
-                : t('workbench.license.noExpiry')}
+              {license.finish ? formatDate(license.finish, i18n.language) : t('workbench.license.noExpiry')}
             </Text>
           </Group>
         </Stack>

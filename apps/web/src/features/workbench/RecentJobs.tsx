@@ -2,7 +2,7 @@ import { Anchor, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useJobsPage } from '../jobs/api';
-import { formatDateTime } from '../jobs/format';
+import { formatDateTime } from '../../lib/format';
 import { StatusBadge } from '../jobs/StatusBadge';
 
 /** The ten newest jobs on the dashboard, with a link to the history. */

@@ -5,6 +5,7 @@ import { IconCheck, IconPhoto, IconUpload, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorText } from '../../lib/errorText';
 import { isApiError } from '../../api/client';
 import { IMAGES_KEY, uploadImage } from '../jobs/api';
 import type { UploadedImage } from '../jobs/types';
@@ -55,12 +56,7 @@ export function UploadZone({ onUploaded }: { onUploaded: (images: UploadedImage[
           void qc.invalidateQueries({ queryKey: STORAGE_USAGE_KEY });
         })
         .catch((e: unknown) => {
-          const error =
-            isApiError(e) && e.code === 'ABORTED'
-              ? t('workbench.upload.aborted')
-              : isApiError(e) && e.statusCode
-                ? e.message
-                : t('workbench.upload.failed');
+          const error = isApiError(e) && e.code === 'ABORTED' ? t('workbench.upload.aborted') : errorText(t, e, 'workbench.upload.failed');
           patch(key, { state: 'error', error, abort: undefined });
         });
     }

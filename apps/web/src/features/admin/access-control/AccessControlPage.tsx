@@ -1,6 +1,6 @@
-import { Paper, Stack, Text, Title } from '@mantine/core';
+import { Paper, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { QueryState } from '../common/QueryState';
+import { AdminListPage } from '../../../components/AdminListPage';
 import { useAcl } from './api';
 import { AclTable } from './AclTable';
 
@@ -9,16 +9,21 @@ export function AccessControlPage() {
   const { t } = useTranslation();
   const acl = useAcl();
   return (
-    <Stack gap="md">
-      <Title order={2}>{t('accessControl.title')}</Title>
-      <Text size="sm" c="dimmed">
-        {t('accessControl.intro')}
-      </Text>
-      <QueryState query={acl} errorTitle={t('accessControl.loadFailed')} empty={acl.data?.length === 0} emptyText={t('accessControl.empty')}>
-        <Paper withBorder p={{ base: 'xs', sm: 'md' }}>
-          <AclTable entries={acl.data ?? []} />
-        </Paper>
-      </QueryState>
-    </Stack>
+    <AdminListPage
+      title={t('accessControl.title')}
+      filters={
+        <Text size="sm" c="dimmed">
+          {t('accessControl.intro')}
+        </Text>
+      }
+      query={acl}
+      errorTitle={t('accessControl.loadFailed')}
+      empty={acl.data?.length === 0}
+      emptyText={t('accessControl.empty')}
+    >
+      <Paper withBorder p={{ base: 'xs', sm: 'md' }}>
+        <AclTable entries={acl.data ?? []} />
+      </Paper>
+    </AdminListPage>
   );
 }

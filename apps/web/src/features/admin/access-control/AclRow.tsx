@@ -3,7 +3,7 @@ import { modals } from '@mantine/modals';
 import type { AclEntry, Permission } from '@lamella/contracts';
 import { useTranslation } from 'react-i18next';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { errorText } from '../common/format';
+import { errorText } from '../../../lib/errorText';
 import { useSetAcl } from './api';
 import { PrivilegeSwitches } from './PrivilegeSwitches';
 import { namesOf, toPrivileges, toggled } from './privileges';
@@ -22,7 +22,7 @@ export function AclRow({ entry }: { entry: AclEntry }) {
       { userId: entry.userId, privileges: toPrivileges(next) },
       {
         onSuccess: () => notifySuccess(on ? t('accessControl.granted') : t('accessControl.revoked')),
-        onError: (e) => notifyError(errorText(e, t('accessControl.saveFailed'))),
+        onError: (e) => notifyError(errorText(t, e, 'accessControl.saveFailed')),
       },
     );
 

@@ -1,9 +1,9 @@
-import { Group, Pagination, Paper, Stack, Text, Title } from '@mantine/core';
+import { Group, Pagination, Paper, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { AUDIT_PAGE_SIZE, type AuditLogQuery } from '@lamella/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { QueryState } from '../common/QueryState';
+import { AdminListPage } from '../../../components/AdminListPage';
 import { useAuditLog } from './api';
 import { AuditFilters, noFilters, type AuditFilterValues } from './AuditFilters';
 import { AuditTable } from './AuditTable';
@@ -29,23 +29,30 @@ export function AuditLogPage() {
     setPage(1);
   };
   return (
-    <Stack gap="md">
-      <Title order={2}>{t('auditLog.title')}</Title>
-      <Text size="sm" c="dimmed">
-        {t('auditLog.intro')}
-      </Text>
-      <AuditFilters value={filters} onChange={changeFilters} />
-      <QueryState query={log} errorTitle={t('auditLog.loadFailed')} empty={log.data?.items.length === 0} emptyText={t('auditLog.empty')}>
-        <Paper withBorder>
-          <AuditTable items={log.data?.items ?? []} />
-        </Paper>
-        <Group justify="space-between" wrap="wrap" gap="xs">
+    <AdminListPage
+      title={t('auditLog.title')}
+      filters={
+        <>
           <Text size="sm" c="dimmed">
-            {t('auditLog.total', { count: log.data?.total ?? 0 })}
+            {t('auditLog.intro')}
           </Text>
-          {pages > 1 && <Pagination value={page} onChange={setPage} total={pages} size="sm" siblings={1} />}
-        </Group>
-      </QueryState>
-    </Stack>
+          <AuditFilters value={filters} onChange={changeFilters} />
+        </>
+      }
+      query={log}
+      errorTitle={t('auditLog.loadFailed')}
+      empty={log.data?.items.length === 0}
+      emptyText={t('auditLog.empty')}
+    >
+      <Paper withBorder>
+        <AuditTable items={log.data?.items ?? []} />
+      </Paper>
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        <Text size="sm" c="dimmed">
+          {t('auditLog.total', { count: log.data?.total ?? 0 })}
+        </Text>
+        {pages > 1 && <Pagination value={page} onChange={setPage} total={pages} size="sm" siblings={1} />}
+      </Group>
+    </AdminListPage>
   );
 }

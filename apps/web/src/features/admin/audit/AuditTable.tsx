@@ -1,7 +1,7 @@
 import { Code, ScrollArea, Table, Text } from '@mantine/core';
 import type { AuditLogEntry } from '@lamella/contracts';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../common/format';
+import { formatAdminDateTime } from '../../../lib/format';
 import { useAuditLabels } from './useAuditLabels';
 
 /** The entries of one page: time, who, what, on what, and the recorded details. */
@@ -23,7 +23,7 @@ export function AuditTable({ items }: { items: AuditLogEntry[] }) {
         <Table.Tbody>
           {items.map((e) => (
             <Table.Tr key={e.id}>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(e.createdAt)}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatAdminDateTime(e.createdAt)}</Table.Td>
               <Table.Td>
                 {e.actor ? (
                   <>

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { GROUPS_KEY, custApi } from './api';
-import { QueryState } from '../common/QueryState';
+import { ListState } from '../../../components/ListState';
 import { GroupFormModal } from './GroupFormModal';
 import { GroupList } from './GroupList';
 import { GroupDetails } from './GroupDetails';
@@ -32,7 +32,7 @@ export function CustomizationsPage() {
   return (
     <Stack gap="md">
       <Title order={2}>{t('admin.cust.title')}</Title>
-      <QueryState query={groups}>
+      <ListState query={groups}>
         <Grid gutter="md">
           <Grid.Col span={{ base: 12, md: 6, lg: 3 }}>
             <GroupList groups={list} selected={selectedId} onSelect={select} onNew={() => setForm('new')} />
@@ -59,7 +59,7 @@ export function CustomizationsPage() {
             <SettingsEditor key={selected?.id ?? 'none'} group={selected} />
           </Grid.Col>
         </Grid>
-      </QueryState>
+      </ListState>
       <GroupFormModal
         key={form === 'edit' ? (selected?.id ?? 'x') : 'new'}
         group={form === 'edit' ? selected : null}

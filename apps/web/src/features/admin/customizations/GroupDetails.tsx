@@ -5,7 +5,7 @@ import { IconCopy, IconDotsVertical, IconEdit, IconTrash } from '@tabler/icons-r
 import { useTranslation } from 'react-i18next';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { confirmDelete } from '../common/confirm';
-import { errorText } from '../common/format';
+import { errorText } from '../../../lib/errorText';
 import { GROUPS_KEY, custApi, modelIdOf } from './api';
 import type { CustomizationGroup } from '@lamella/contracts';
 import { Members } from './Members';
@@ -33,7 +33,7 @@ export function GroupDetails({
       await qc.invalidateQueries({ queryKey: GROUPS_KEY });
       onCloned(g?.id);
     },
-    onError: (e) => notifyError(errorText(e, t('admin.error'))),
+    onError: (e) => notifyError(errorText(t, e, 'admin.error')),
   });
   const remove = useMutation({
     mutationFn: () => custApi.remove(group.id),
@@ -42,7 +42,7 @@ export function GroupDetails({
       onGone();
       await qc.invalidateQueries({ queryKey: GROUPS_KEY });
     },
-    onError: (e) => notifyError(errorText(e, t('admin.cust.deleteFailed'))),
+    onError: (e) => notifyError(errorText(t, e, 'admin.cust.deleteFailed')),
   });
   return (
     <Paper withBorder p="sm" data-testid="group-details">

@@ -1,10 +1,11 @@
 /** Create or edit a customization group: English and German names, model, description (back-office.md §2). */
-import { Button, Group, Modal, Select, Stack, TextInput, Textarea } from '@mantine/core';
+import { Modal, Select, Stack, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { FormActions } from '../../../components/FormActions';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { errorText } from '../common/format';
+import { errorText } from '../../../lib/errorText';
 import { GROUPS_KEY, custApi, modelIdOf } from './api';
 import type { CustomizationGroup, CustomizationGroupBody } from '@lamella/contracts';
 import { useModels } from './useModels';
@@ -53,7 +54,7 @@ export function GroupFormModal({
       onSaved(g);
       onClose();
     },
-    onError: (e) => notifyError(errorText(e, t('admin.error'))),
+    onError: (e) => notifyError(errorText(t, e, 'admin.error')),
   });
   return (
     <Modal opened={opened} onClose={onClose} title={group ? t('admin.cust.editTitle') : t('admin.cust.createTitle')}>
@@ -71,14 +72,12 @@ export function GroupFormModal({
             onChange={(v) => form.setFieldValue('modelId', v ?? '')}
           />
           <Textarea label={t('admin.cust.description')} autosize minRows={2} {...form.getInputProps('description')} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('admin.cancel')}
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {group ? t('admin.save') : t('admin.create')}
-            </Button>
-          </Group>
+          <FormActions
+            submitLabel={group ? t('admin.save') : t('admin.create')}
+            onCancel={onClose}
+            cancelLabel={t('admin.cancel')}
+            loading={save.isPending}
+          />
         </Stack>
       </form>
     </Modal>

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { confirmDelete } from '../common/confirm';
-import { errorText } from '../common/format';
+import { errorText } from '../../../lib/errorText';
 import { GROUPS_KEY, custApi } from './api';
 import type { CustomizationGroup } from '@lamella/contracts';
 import { parentCandidates, parentsBody, reorderParents, sortByPriority } from './logic';
@@ -34,7 +34,7 @@ export function Inheritance({ group, groups }: { group: CustomizationGroup; grou
       setChoice(null);
       await refresh();
     },
-    onError: (e) => notifyError(errorText(e, t('admin.cust.addParentsFailed'))),
+    onError: (e) => notifyError(errorText(t, e, 'admin.cust.addParentsFailed')),
   });
   const remove = useMutation({
     mutationFn: (parentId: string) => custApi.removeParent(group.id, parentId),
@@ -42,7 +42,7 @@ export function Inheritance({ group, groups }: { group: CustomizationGroup; grou
       notifySuccess(t('admin.cust.parentRemoved'));
       await refresh();
     },
-    onError: (e) => notifyError(errorText(e, t('admin.cust.removeParentFailed'))),
+    onError: (e) => notifyError(errorText(t, e, 'admin.cust.removeParentFailed')),
   });
   const candidates = parentCandidates(
     groups,

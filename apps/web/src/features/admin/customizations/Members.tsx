@@ -5,7 +5,7 @@ import { IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { errorText } from '../common/format';
+import { errorText } from '../../../lib/errorText';
 import { UserSearch } from '../common/UserSearch';
 import { GROUPS_KEY, custApi } from './api';
 import type { CustomizationGroup } from '@lamella/contracts';
@@ -22,7 +22,7 @@ export function Members({ group }: { group: CustomizationGroup }) {
       setUserId(null);
       await refresh();
     },
-    onError: (e) => notifyError(errorText(e, t('admin.error'))),
+    onError: (e) => notifyError(errorText(t, e, 'admin.error')),
   });
   const remove = useMutation({
     mutationFn: (id: string) => custApi.removeMember(group.id, id),
@@ -30,7 +30,7 @@ export function Members({ group }: { group: CustomizationGroup }) {
       notifySuccess(t('admin.cust.memberRemoved'));
       await refresh();
     },
-    onError: (e) => notifyError(errorText(e, t('admin.error'))),
+    onError: (e) => notifyError(errorText(t, e, 'admin.error')),
   });
   const members = group.members ?? [];
   return (

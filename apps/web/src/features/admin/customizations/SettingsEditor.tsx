@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { errorText } from '../common/format';
+import { errorText } from '../../../lib/errorText';
 import { JsonEditor } from '../common/JsonEditor';
 import { custApi, modelIdOf } from './api';
 import type { CustomizationGroup } from '@lamella/contracts';
@@ -34,7 +34,7 @@ export function SettingsEditor({ group }: { group: CustomizationGroup | null }) 
       setText(JSON.stringify(d.defaults ?? {}, null, 2));
       setTab('input');
     },
-    onError: (e) => notifyError(errorText(e, t('admin.cust.defaultsFailed'))),
+    onError: (e) => notifyError(errorText(t, e, 'admin.cust.defaultsFailed')),
   });
   const validate = useMutation({
     mutationFn: () => custApi.validate({ modelId, groupId: gid, settings: parsed.ok ? parsed.value : {} }),
@@ -45,7 +45,7 @@ export function SettingsEditor({ group }: { group: CustomizationGroup | null }) 
       }
       setErrors(groupValidationErrors(r, { general: t('admin.cust.generalError'), item: (n) => t('admin.cust.item', { n }) }));
     },
-    onError: (e) => notifyError(errorText(e, t('admin.cust.validationFailed'))),
+    onError: (e) => notifyError(errorText(t, e, 'admin.cust.validationFailed')),
   });
   const save = useMutation({
     mutationFn: () => custApi.saveSettings(gid, (parsed.ok ? parsed.value : {}) as Record<string, unknown>),
@@ -54,7 +54,7 @@ export function SettingsEditor({ group }: { group: CustomizationGroup | null }) 
       await qc.invalidateQueries({ queryKey: ['admin', 'cust-settings', gid] });
       await qc.invalidateQueries({ queryKey: ['admin', 'cust-resolved'] });
     },
-    onError: (e) => notifyError(errorText(e, t('admin.error'))),
+    onError: (e) => notifyError(errorText(t, e, 'admin.error')),
   });
   return (
     <Paper withBorder p="sm">
@@ -102,7 +102,7 @@ export function SettingsEditor({ group }: { group: CustomizationGroup | null }) 
                 <Loader size="sm" />
               </Center>
             ) : resolved.isError ? (
-              <Alert color="red">{errorText(resolved.error, t('admin.error'))}</Alert>
+              <Alert color="red">{errorText(t, resolved.error, 'admin.error')}</Alert>
             ) : (
               <JsonEditor value={JSON.stringify(resolved.data ?? {}, null, 2)} readOnly testId="resolved-editor" label={t('admin.cust.resolved')} />
             )}

@@ -6,7 +6,8 @@ import type { AdminJobDetail } from '@lamella/contracts';
 import { useTranslation } from 'react-i18next';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { confirmDelete } from '../common/confirm';
-import { errorText, formatDateTime } from '../common/format';
+import { errorText } from '../../../lib/errorText';
+import { formatAdminDateTime } from '../../../lib/format';
 import { adminJobsApi, adminRating, feedbackScore, fullName } from './api';
 
 export function AdminFeedbackList({ job, canWrite }: { job: AdminJobDetail; canWrite: boolean }) {
@@ -18,7 +19,7 @@ export function AdminFeedbackList({ job, canWrite }: { job: AdminJobDetail; canW
       notifySuccess(t('admin.job.feedbackDeleted'));
       await qc.invalidateQueries({ queryKey: ['admin', 'job', job.id] });
     },
-    onError: (e) => notifyError(errorText(e, t('admin.error'))),
+    onError: (e) => notifyError(errorText(t, e, 'admin.error')),
   });
   const list = job.adminFeedback;
   const mean = adminRating(job).mean;
@@ -40,7 +41,7 @@ export function AdminFeedbackList({ job, canWrite }: { job: AdminJobDetail; canW
           <Group justify="space-between" wrap="nowrap" align="flex-start">
             <div>
               <Text size="sm" fw={600}>
-                {t('adminJobs.feedbackHeading', { score: feedbackScore(f).toFixed(2), by: fullName(f.user), at: formatDateTime(f.createdAt) })}
+                {t('adminJobs.feedbackHeading', { score: feedbackScore(f).toFixed(2), by: fullName(f.user), at: formatAdminDateTime(f.createdAt) })}
               </Text>
               <Text size="xs" c="dimmed">
                 {t('adminJobs.feedbackScores', {

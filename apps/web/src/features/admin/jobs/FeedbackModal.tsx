@@ -1,10 +1,11 @@
 /** The "Add feedback" dialog of the admin job detail: four ratings 1..5 and a comment (back-office.md §5). */
-import { Button, Group, Input, Modal, Rating, Stack, Text, Textarea } from '@mantine/core';
+import { Group, Input, Modal, Rating, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { FormActions } from '../../../components/FormActions';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { errorText } from '../common/format';
+import { errorText } from '../../../lib/errorText';
 import { adminJobsApi } from './api';
 import { RATINGS, feedbackBody, feedbackErrors } from './feedback';
 
@@ -23,7 +24,7 @@ export function FeedbackModal({ jobId, opened, onClose }: { jobId: string; opene
       onClose();
       await qc.invalidateQueries({ queryKey: ['admin', 'job', jobId] });
     },
-    onError: (e) => notifyError(errorText(e, t('admin.error'))),
+    onError: (e) => notifyError(errorText(t, e, 'admin.error')),
   });
   const labels: Record<(typeof RATINGS)[number], string> = {
     scaleNumber: t('admin.job.scaleNumber'),
@@ -49,14 +50,7 @@ export function FeedbackModal({ jobId, opened, onClose }: { jobId: string; opene
             );
           })}
           <Textarea label={t('admin.job.comment')} autosize minRows={2} {...form.getInputProps('comment')} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('admin.cancel')}
-            </Button>
-            <Button type="submit" loading={add.isPending}>
-              {t('admin.save')}
-            </Button>
-          </Group>
+          <FormActions submitLabel={t('admin.save')} onCancel={onClose} cancelLabel={t('admin.cancel')} loading={add.isPending} />
         </Stack>
       </form>
     </Modal>

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import type { AdminJobRow } from '@lamella/contracts';
 import { seconds } from '../common/format';
 import { adminRating, companyOf, fullName, imageName } from './api';
-import { STATUS_COLOR, type JobColumn } from './filters';
+import { jobStatusColor } from '../../../lib/jobStatus';
+import type { JobColumn } from './filters';
 
 export function JobCell({ job, col }: { job: AdminJobRow; col: JobColumn }) {
   const { t } = useTranslation();
@@ -25,7 +26,7 @@ export function JobCell({ job, col }: { job: AdminJobRow; col: JobColumn }) {
       return job.waitMs === null ? '—' : t('admin.jobs.seconds', { value: seconds(job.waitMs) });
     case 'status':
       return (
-        <Badge color={STATUS_COLOR[job.status] ?? 'gray'} variant="light">
+        <Badge color={jobStatusColor(job.status)} variant="light">
           {t(`admin.jobs.statuses.${job.status}`, { defaultValue: job.status })}
         </Badge>
       );

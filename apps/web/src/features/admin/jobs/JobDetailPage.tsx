@@ -24,12 +24,14 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { isApiError } from '../../../api/client';
 import { hasPermission, useMe } from '../../auth/session';
-import { bytes, errorText, formatDateTime, seconds } from '../common/format';
+import { bytes, seconds } from '../common/format';
+import { errorText } from '../../../lib/errorText';
+import { formatAdminDateTime } from '../../../lib/format';
 import { adminJobsApi, imageName, resultItems } from './api';
 import { AdminFeedbackList } from './AdminFeedbackList';
 import { DetailRow as Row } from './DetailRow';
 import { FeedbackModal } from './FeedbackModal';
-import { STATUS_COLOR } from './filters';
+import { jobStatusColor } from '../../../lib/jobStatus';
 
 export const JOB_POLL_MS = 5_000;
 export const COPY_CONFIRM_MS = 2_000;
@@ -53,7 +55,7 @@ export function JobDetailPage() {
   }
   if (job.isError) {
     const notFound = isApiError(job.error) && job.error.statusCode === 404;
-    return <Alert color="red">{notFound ? t('admin.job.notFound') : errorText(job.error, t('admin.error'))}</Alert>;
+    return <Alert color="red">{notFound ? t('admin.job.notFound') : errorText(t, job.error, 'admin.error')}</Alert>;
   }
   const j = job.data;
   const img = j.image;
@@ -103,24 +105,24 @@ export function JobDetailPage() {
               )}
             </Row>
             <Row label={t('admin.job.status')}>
-              <Badge color={STATUS_COLOR[j.status] ?? 'gray'} variant="light" data-testid="job-status">
+              <Badge color={jobStatusColor(j.status)} variant="light" data-testid="job-status">
                 {t(`admin.jobs.statuses.${j.status}`, { defaultValue: j.status })}
               </Badge>
             </Row>
-            <Row label={t('admin.job.createdAt')}>{formatDateTime(j.createdAt)}</Row>
+            <Row label={t('admin.job.createdAt')}>{formatAdminDateTime(j.createdAt)}</Row>
             <Row label={t('admin.job.startedAt')}>
               {delay !== null
-                ? t('adminJobs.withDetail', { value: formatDateTime(j.startedAt), detail: t('admin.job.delay', { value: delay }) })
-                : formatDateTime(j.startedAt)}
+                ? t('adminJobs.withDetail', { value: formatAdminDateTime(j.startedAt), detail: t('admin.job.delay', { value: delay }) })
+                : formatAdminDateTime(j.startedAt)}
             </Row>
             <Row label={t('admin.job.finishedAt')}>
               {duration !== null
-                ? t('adminJobs.withDetail', { value: formatDateTime(j.finishedAt), detail: t('admin.job.duration', { value: duration }) })
-                : formatDateTime(j.finishedAt)}
+                ? t('adminJobs.withDetail', { value: formatAdminDateTime(j.finishedAt), detail: t('admin.job.duration', { value: duration }) })
+                : formatAdminDateTime(j.finishedAt)}
             </Row>
             <Row label={t('adminJobs.heartbeatAt')}>
               <Text size="sm" data-testid="job-heartbeat">
-                {j.heartbeatAt ? formatDateTime(j.heartbeatAt) : t('adminJobs.noHeartbeat')}
+                {j.heartbeatAt ? formatAdminDateTime(j.heartbeatAt) : t('adminJobs.noHeartbeat')}
               </Text>
             </Row>
             <Row label={t('admin.job.inputImage')}>

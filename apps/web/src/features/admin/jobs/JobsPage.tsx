@@ -1,18 +1,18 @@
 /** Admin jobs list (back-office.md §2 "Jobs list"): filters/sort/columns in the query string, infinite table. */
-import { Anchor, Button, Checkbox, Group, Loader, Popover, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, Loader, Popover, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { IconColumns, IconDownload, IconFilter } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { formatDateTime } from '../common/format';
+import { formatAdminDateTime } from '../../../lib/format';
 import { DEFAULT_FILTERS, JOB_COLUMNS, decodeFilters, encodeFilters, nextSort, reportUrl, type JobFilters } from './filters';
 import { adminJobsApi } from './api';
 import { JobCell } from './JobCell';
 import { JobFiltersPanel } from './JobFiltersPanel';
 import { SortHeader } from './SortHeader';
-import { QueryState } from '../common/QueryState';
+import { AdminListPage } from '../../../components/AdminListPage';
 
 export function JobsPage() {
   const { t } = useTranslation();
@@ -49,115 +49,125 @@ export function JobsPage() {
   const visible = JOB_COLUMNS.filter((c) => filters.columns.includes(c));
 
   return (
-    <Stack gap="md">
-      <Group justify="space-between" wrap="wrap" gap="xs">
-        <Title order={2}>{t('admin.jobs.title')}</Title>
-        <Group gap="xs" wrap="wrap">
+    <AdminListPage
+      title={t('admin.jobs.title')}
+      actions={
+        <>
           <Button component="a" href={reportUrl('report', filters)} download variant="light" leftSection={<IconDownload size={16} />}>
             {t('admin.jobs.exportStats')}
           </Button>
           <Button component="a" href={reportUrl('masks-report', filters)} download variant="light" leftSection={<IconDownload size={16} />}>
             {t('admin.jobs.exportMasks')}
           </Button>
-        </Group>
-      </Group>
-
-      <Group gap="xs" wrap="wrap">
-        <Button
-          variant={filtersOpen ? 'filled' : 'default'}
-          size="xs"
-          leftSection={<IconFilter size={14} />}
-          onClick={() => setShowFilters(!filtersOpen)}
-        >
-          {t('admin.jobs.filters')}
-        </Button>
-        <Popover position="bottom-start" shadow="md" withinPortal>
-          <Popover.Target>
-            <Button variant="default" size="xs" leftSection={<IconColumns size={14} />}>
-              {t('admin.columns')}
+        </>
+      }
+      filters={
+        <>
+          <Group gap="xs" wrap="wrap">
+            <Button
+              variant={filtersOpen ? 'filled' : 'default'}
+              size="xs"
+              leftSection={<IconFilter size={14} />}
+              onClick={() => setShowFilters(!filtersOpen)}
+            >
+              {t('admin.jobs.filters')}
             </Button>
-          </Popover.Target>
-          <Popover.Dropdown>
-            <Stack gap={6}>
-              {JOB_COLUMNS.map((c) => (
-                <Checkbox
-                  key={c}
-                  label={t(`admin.jobs.col.${c}`)}
-                  checked={filters.columns.includes(c)}
-                  onChange={(e) => update({ columns: e.currentTarget.checked ? [...filters.columns, c] : filters.columns.filter((x) => x !== c) })}
-                />
-              ))}
-            </Stack>
-          </Popover.Dropdown>
-        </Popover>
-        <Button
-          variant="subtle"
-          size="xs"
-          onClick={() =>
-            update({
-              ...DEFAULT_FILTERS,
-              columns: filters.columns,
-              sortKey: undefined,
-              sortOrder: undefined,
-              startDate: undefined,
-              endDate: undefined,
-              modelId: undefined,
-              userId: undefined,
-              company: undefined,
-              status: undefined,
-              source: undefined,
-            })
-          }
-        >
-          {t('admin.jobs.resetFilters')}
-        </Button>
-      </Group>
+            <Popover position="bottom-start" shadow="md" withinPortal>
+              <Popover.Target>
+                <Button variant="default" size="xs" leftSection={<IconColumns size={14} />}>
+                  {t('admin.columns')}
+                </Button>
+              </Popover.Target>
+              <Popover.Dropdown>
+                <Stack gap={6}>
+                  {JOB_COLUMNS.map((c) => (
+                    <Checkbox
+                      key={c}
+                      label={t(`admin.jobs.col.${c}`)}
+                      checked={filters.columns.includes(c)}
+                      onChange={(e) =>
+                        update({ columns: e.currentTarget.checked ? [...filters.columns, c] : filters.columns.filter((x) => x !== c) })
+                      }
+                    />
+                  ))}
+                </Stack>
+              </Popover.Dropdown>
+            </Popover>
+            <Button
+              variant="subtle"
+              size="xs"
+              onClick={() =>
+                update({
+                  ...DEFAULT_FILTERS,
+                  columns: filters.columns,
+                  sortKey: undefined,
+                  sortOrder: undefined,
+                  startDate: undefined,
+                  endDate: undefined,
+                  modelId: undefined,
+                  userId: undefined,
+                  company: undefined,
+                  status: undefined,
+                  source: undefined,
+                })
+              }
+            >
+              {t('admin.jobs.resetFilters')}
+            </Button>
+          </Group>
 
-      <JobFiltersPanel filters={filters} filtersOpen={filtersOpen} models={models.data ?? []} update={update} />
-
-      <QueryState query={jobs} empty={rows.length === 0} emptyText={t('admin.jobs.empty')}>
-        <Table.ScrollContainer minWidth={Math.max(420, 160 + visible.length * 130)}>
-          <Table striped highlightOnHover verticalSpacing="xs" data-testid="admin-jobs-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>
-                  <SortHeader label={t('admin.jobs.col.createdAt')} col="createdAt" filters={filters} onSort={onSort} />
+          <JobFiltersPanel filters={filters} filtersOpen={filtersOpen} models={models.data ?? []} update={update} />
+        </>
+      }
+      query={jobs}
+      empty={rows.length === 0}
+      emptyText={t('admin.jobs.empty')}
+      footer={
+        <>
+          <div ref={sentinel} style={{ height: 1 }} />
+          {jobs.isFetchingNextPage && (
+            <Group justify="center" gap="xs">
+              <Loader size="xs" />
+              <Text size="sm" c="dimmed">
+                {t('admin.jobs.loadingMore')}
+              </Text>
+            </Group>
+          )}
+        </>
+      }
+    >
+      <Table.ScrollContainer minWidth={Math.max(420, 160 + visible.length * 130)}>
+        <Table striped highlightOnHover verticalSpacing="xs" data-testid="admin-jobs-table">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>
+                <SortHeader label={t('admin.jobs.col.createdAt')} col="createdAt" filters={filters} onSort={onSort} />
+              </Table.Th>
+              {visible.map((c) => (
+                <Table.Th key={c}>
+                  <SortHeader label={t(`admin.jobs.col.${c}`)} col={c} filters={filters} onSort={onSort} />
                 </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((job) => (
+              <Table.Tr key={job.id}>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  <Anchor href={`/admin/jobs/${job.id}`} target="_blank" rel="noopener" title={t('admin.jobs.openDetail')} size="sm">
+                    {formatAdminDateTime(job.createdAt)}
+                  </Anchor>
+                </Table.Td>
                 {visible.map((c) => (
-                  <Table.Th key={c}>
-                    <SortHeader label={t(`admin.jobs.col.${c}`)} col={c} filters={filters} onSort={onSort} />
-                  </Table.Th>
+                  <Table.Td key={c}>
+                    <JobCell job={job} col={c} />
+                  </Table.Td>
                 ))}
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((job) => (
-                <Table.Tr key={job.id}>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    <Anchor href={`/admin/jobs/${job.id}`} target="_blank" rel="noopener" title={t('admin.jobs.openDetail')} size="sm">
-                      {formatDateTime(job.createdAt)}
-                    </Anchor>
-                  </Table.Td>
-                  {visible.map((c) => (
-                    <Table.Td key={c}>
-                      <JobCell job={job} col={c} />
-                    </Table.Td>
-                  ))}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </QueryState>
-      <div ref={sentinel} style={{ height: 1 }} />
-      {jobs.isFetchingNextPage && (
-        <Group justify="center" gap="xs">
-          <Loader size="xs" />
-          <Text size="sm" c="dimmed">
-            {t('admin.jobs.loadingMore')}
-          </Text>
-        </Group>
-      )}
-    </Stack>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </AdminListPage>
   );
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_COLUMNS, DEFAULT_FILTERS, decodeFilters, encodeFilters, listQuery, nextSort, reportUrl } from './filters';
+import { JOB_STATUSES as CONTRACT_STATUSES, jobStatusColor } from '../../../lib/jobStatus';
+import { DEFAULT_COLUMNS, DEFAULT_FILTERS, JOB_STATUSES, decodeFilters, encodeFilters, listQuery, nextSort, reportUrl } from './filters';
 
 describe('admin jobs query string', () => {
   it('decodes defaults from an empty query', () => {
@@ -75,5 +76,12 @@ describe('admin jobs query string', () => {
     const f = decodeFilters(new URLSearchParams(''));
     expect(nextSort(f, 'createdAt')).toEqual({ sortKey: 'createdAt', sortOrder: 'desc' });
     expect(nextSort({ ...f, sortKey: 'createdAt', sortOrder: 'desc' }, 'createdAt')).toEqual({ sortKey: 'createdAt', sortOrder: 'asc' });
+  });
+});
+
+describe('admin job statuses use the one colour map', () => {
+  it('offers every status of the contract in the filter, each with the user-app colour (CACHED green like FINISHED)', () => {
+    expect([...JOB_STATUSES].sort()).toEqual([...CONTRACT_STATUSES].sort());
+    expect(jobStatusColor('CACHED')).toBe(jobStatusColor('FINISHED'));
   });
 });

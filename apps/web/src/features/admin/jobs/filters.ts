@@ -1,10 +1,10 @@
 /** The admin jobs list state kept in the query string (back-office.md §2 "Jobs list", §4, §9). */
 import { adminJobsApi, type AdminJobsQuery } from '@lamella/contracts';
 import { urlOf } from '../../../api/client';
+import type { JobStatus } from '../../../lib/jobStatus';
 
-export const JOB_STATUSES = ['NEW', 'CACHED', 'FAILED', 'PENDING', 'FINISHED'] as const;
-/** Badge colour of each job status. */
-export const STATUS_COLOR: Record<string, string> = { NEW: 'gray', PENDING: 'blue', FINISHED: 'green', CACHED: 'teal', FAILED: 'red' };
+/** Order of the statuses in the filter (back-office.md); badge colours come from lib/jobStatus.ts. */
+export const JOB_STATUSES = ['NEW', 'CACHED', 'FAILED', 'PENDING', 'FINISHED'] as const satisfies readonly JobStatus[];
 export const JOB_SOURCES = ['WEB', 'API', 'SANDBOX', 'IDENTIFICATION', 'TEST'] as const;
 export const DELETED_OPTIONS = ['ALL', 'NOT_DELETED', 'DELETED'] as const;
 export type DeletedFilter = (typeof DELETED_OPTIONS)[number];

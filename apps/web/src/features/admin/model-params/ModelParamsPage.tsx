@@ -23,7 +23,7 @@ import { useSearchParams } from 'react-router';
 import { notifyError } from '../../../lib/notify';
 import { errorText } from '../../../lib/errorText';
 import { JsonEditor } from '../common/JsonEditor';
-import { QueryState } from '../common/QueryState';
+import { ListState } from '../../../components/ListState';
 import { custApi } from '../customizations/api';
 import { groupValidationErrors, type ValidationError } from '../customizations/logic';
 import { computeModelsApi } from '@lamella/contracts';
@@ -93,7 +93,7 @@ export function ModelParamsPage() {
   return (
     <Stack gap="md">
       <Title order={2}>{t('admin.params.title')}</Title>
-      <QueryState query={models}>
+      <ListState query={models}>
         <Select
           label={t('admin.params.model')}
           placeholder={t('admin.params.pick')}
@@ -104,11 +104,11 @@ export function ModelParamsPage() {
           maw={420}
           data-testid="params-model"
         />
-      </QueryState>
+      </ListState>
       {!modelId ? (
         <Text c="dimmed">{t('admin.params.chooseModel')}</Text>
       ) : (
-        <QueryState query={source} empty={fields.length === 0} emptyText={t('admin.params.noSchema')}>
+        <ListState query={source} empty={fields.length === 0} emptyText={t('admin.params.noSchema')}>
           <form
             onSubmit={(e) => {
               e.preventDefault();
@@ -187,7 +187,7 @@ export function ModelParamsPage() {
               <JsonEditor value={JSON.stringify(submitted, null, 2)} readOnly height="260px" label={t('admin.params.result')} />
             </Card>
           )}
-        </QueryState>
+        </ListState>
       )}
     </Stack>
   );

@@ -1,5 +1,5 @@
 /** Models registry (back-office.md §2 "Models page", §5, §8). Route: /admin/compute-compute-models-registry. */
-import { Button, Group, Stack, Title } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { IconPlus } from '@tabler/icons-react';
@@ -10,7 +10,7 @@ import { call } from '../../../api/client';
 import { errorText } from '../../../lib/errorText';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { confirmDelete } from '../common/confirm';
-import { QueryState } from '../common/QueryState';
+import { AdminListPage } from '../../../components/AdminListPage';
 import { computeModelsApi, MODELS_KEY, useComputeModels } from './api';
 import { ColumnsPicker } from './ColumnsPicker';
 import { ExampleDialog } from './ExampleDialog';
@@ -46,17 +46,21 @@ export function ModelsPage() {
   const rows = sortModels(models.data ?? [], sort.col, sort.order);
   const onSort = (col: ModelColumn) => setSort((s) => (s.col === col ? { col, order: s.order === 'asc' ? 'desc' : 'asc' } : { col, order: 'asc' }));
   return (
-    <Stack gap="md">
-      <Group justify="space-between" wrap="wrap">
-        <Title order={2}>{t('admin.models.title')}</Title>
-        <Group gap="xs">
-          <ColumnsPicker columns={columns} onChange={setColumns} />
-          <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
-            {t('admin.models.add')}
-          </Button>
-        </Group>
-      </Group>
-      <QueryState query={models} empty={rows.length === 0} emptyText={t('admin.models.empty')}>
+    <>
+      <AdminListPage
+        title={t('admin.models.title')}
+        actions={
+          <>
+            <ColumnsPicker columns={columns} onChange={setColumns} />
+            <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
+              {t('admin.models.add')}
+            </Button>
+          </>
+        }
+        query={models}
+        empty={rows.length === 0}
+        emptyText={t('admin.models.empty')}
+      >
         <ModelsTable
           rows={rows}
           columns={visible}
@@ -69,10 +73,10 @@ export function ModelsPage() {
             onDelete: (m) => confirmDelete(t, t('admin.models.deleteConfirm', { name: m.displayName }), () => remove.mutate(m.id)),
           }}
         />
-      </QueryState>
+      </AdminListPage>
       <ModelDialog model={editing === 'new' ? null : editing} opened={editing !== null} onClose={() => setEditing(null)} />
       {manualFor && <ManualDialog model={manualFor} onClose={() => setManualFor(null)} />}
       {exampleFor && <ExampleDialog model={exampleFor} onClose={() => setExampleFor(null)} />}
-    </Stack>
+    </>
   );
 }

@@ -4,7 +4,7 @@ import { IconPlus, IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { QueryState } from '../common/QueryState';
+import { ListState } from '../../../components/ListState';
 import { AddServerModal } from './AddServerModal';
 import { useLauncherVersions, useNodes } from './api';
 import { parseIdList, toggleId } from './logic';
@@ -46,7 +46,7 @@ export function ServersPage() {
           </Button>
         </Group>
       </Group>
-      <QueryState query={nodes} errorTitle={t('admin.servers.errorTitle')}>
+      <ListState query={nodes} errorTitle={t('admin.servers.errorTitle')}>
         <Grid gutter="md">
           <Grid.Col span={{ base: 12, md: 4 }}>
             <ServerList nodes={list} selected={selectedId} onSelect={(id) => setParam('server', id)} />
@@ -69,7 +69,7 @@ export function ServersPage() {
             )}
           </Grid.Col>
         </Grid>
-      </QueryState>
+      </ListState>
       <AddServerModal opened={addingServer} onClose={() => setAddingServer(false)} onCreated={(id) => setParam('server', id)} />
       <UpdateAllModal opened={updatingAll} onClose={() => setUpdatingAll(false)} />
     </Stack>

@@ -1,7 +1,7 @@
 import { Stack, Text } from '@mantine/core';
 import type { AdminLicense } from '@lamella/contracts';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../common/format';
+import { formatAdminDateTime } from '../../../lib/format';
 
 /** A license with type, limits (images, used, end) and who created it (back-office.md §3, §4). */
 export function LicenseText({ license }: { license: AdminLicense | null }) {
@@ -15,7 +15,7 @@ export function LicenseText({ license }: { license: AdminLicense | null }) {
       </Text>
       <Text size="xs" c="dimmed">
         {images !== null ? t('adminUsers.license.images', { used, images }) : t('adminUsers.license.used', { used })}
-        {finish ? ` · ${t('adminUsers.license.until', { date: formatDateTime(finish) })}` : ''}
+        {finish ? ` · ${t('adminUsers.license.until', { date: formatAdminDateTime(finish) })}` : ''}
       </Text>
       <Text size="xs" c="dimmed">
         {t('adminUsers.license.createdBy', { by: t(`adminUsers.createdBy.${license.createdBy}`, { defaultValue: license.createdBy }) })}

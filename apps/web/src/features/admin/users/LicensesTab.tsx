@@ -2,8 +2,8 @@ import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hasPermission, useMe } from '../../auth/session';
-import { formatDateTime } from '../common/format';
-import { QueryState } from '../common/QueryState';
+import { formatAdminDateTime } from '../../../lib/format';
+import { ListState } from '../../../components/ListState';
 import { useUserLicenses } from './api';
 import { AssignLicenseModal } from './AssignLicenseModal';
 
@@ -20,7 +20,7 @@ export function LicensesTab({ userId }: { userId: string }) {
           <Button onClick={() => setOpen(true)}>{t('adminUsers.actions.assignLicense')}</Button>
         </Group>
       ) : null}
-      <QueryState query={licenses} empty={licenses.data?.length === 0} emptyText={t('adminUsers.license.none')}>
+      <ListState query={licenses} empty={licenses.data?.length === 0} emptyText={t('adminUsers.license.none')}>
         <Table.ScrollContainer minWidth={560}>
           <Table striped data-testid="license-history">
             <Table.Thead>
@@ -44,8 +44,8 @@ export function LicensesTab({ userId }: { userId: string }) {
                         : t('adminUsers.license.used', { used: l.used })}
                     </Text>
                   </Table.Td>
-                  <Table.Td>{formatDateTime(l.startsAt)}</Table.Td>
-                  <Table.Td>{formatDateTime(l.finishAt)}</Table.Td>
+                  <Table.Td>{formatAdminDateTime(l.startsAt)}</Table.Td>
+                  <Table.Td>{formatAdminDateTime(l.finishAt)}</Table.Td>
                   <Table.Td>{t(`adminUsers.createdBy.${l.createdBy}`, { defaultValue: l.createdBy })}</Table.Td>
                   <Table.Td>
                     <Badge color={l.active ? 'green' : 'gray'} variant="light">
@@ -57,7 +57,7 @@ export function LicensesTab({ userId }: { userId: string }) {
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
-      </QueryState>
+      </ListState>
       {open ? <AssignLicenseModal userId={userId} onClose={() => setOpen(false)} /> : null}
     </Stack>
   );

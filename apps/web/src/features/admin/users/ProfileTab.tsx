@@ -2,7 +2,7 @@ import { Badge, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { AdminUserProfile } from '@lamella/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../common/format';
+import { formatAdminDateTime } from '../../../lib/format';
 
 const ADDRESS_FIELDS = ['company', 'address', 'postalCode', 'city', 'country', 'taxNumber', 'phone'] as const;
 
@@ -36,8 +36,8 @@ export function ProfileTab({ profile }: { profile: AdminUserProfile }) {
           <Field label={t('adminUsers.columns.role')}>
             <Badge variant="light">{t(`adminUsers.roles.${profile.role}`)}</Badge>
           </Field>
-          <Field label={t('adminUsers.columns.timeJoined')}>{formatDateTime(profile.timeJoined)}</Field>
-          <Field label={t('adminUsers.columns.lastLogin')}>{formatDateTime(profile.lastLogin)}</Field>
+          <Field label={t('adminUsers.columns.timeJoined')}>{formatAdminDateTime(profile.timeJoined)}</Field>
+          <Field label={t('adminUsers.columns.lastLogin')}>{formatAdminDateTime(profile.lastLogin)}</Field>
           <Field label={t('adminUsers.profile.verified')}>{yesNo(profile.verified)}</Field>
           <Field label={t('adminUsers.columns.trainingConsent')}>{yesNo(profile.trainingConsent)}</Field>
           <Field label={t('adminUsers.tags.removeDataPermanently')}>{yesNo(profile.removeDataPermanently)}</Field>

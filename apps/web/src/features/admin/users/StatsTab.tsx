@@ -1,18 +1,17 @@
 import { Card, SimpleGrid, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { QueryState } from '../common/QueryState';
+import { ListState } from '../../../components/ListState';
+import { JOB_STATUSES } from '../../../lib/jobStatus';
 import { useUserStats } from './api';
-
-const STATUSES = ['NEW', 'PENDING', 'FINISHED', 'CACHED', 'FAILED'] as const;
 
 /** The user's jobs per status (GET /users/{userId}/stats). */
 export function StatsTab({ userId }: { userId: string }) {
   const { t } = useTranslation();
   const stats = useUserStats(userId);
   return (
-    <QueryState query={stats}>
+    <ListState query={stats}>
       <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="md">
-        {STATUSES.map((s) => (
+        {JOB_STATUSES.map((s) => (
           <Card key={s} withBorder data-testid={`stat-${s}`}>
             <Text size="xs" c="dimmed">
               {t(`adminUsers.jobStatus.${s}`)}
@@ -23,6 +22,6 @@ export function StatsTab({ userId }: { userId: string }) {
           </Card>
         ))}
       </SimpleGrid>
-    </QueryState>
+    </ListState>
   );
 }

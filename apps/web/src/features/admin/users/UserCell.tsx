@@ -2,7 +2,7 @@ import { Anchor, Badge, Group, Text } from '@mantine/core';
 import type { AdminUserListItem } from '@lamella/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDateTime } from '../common/format';
+import { formatAdminDateTime } from '../../../lib/format';
 import type { UserColumn } from './columns';
 import { LicenseText } from './LicenseText';
 
@@ -28,7 +28,7 @@ export function UserCell({ user, col }: { user: AdminUserListItem; col: UserColu
       return <LicenseText license={user.license} />;
     case 'timeJoined':
     case 'lastLogin':
-      return <Text size="sm">{formatDateTime(user[col])}</Text>;
+      return <Text size="sm">{formatAdminDateTime(user[col])}</Text>;
     case 'nps':
       return <Text size="sm">{user.nps.length ? user.nps.join(', ') : '—'}</Text>;
     case 'tags':

@@ -2,7 +2,7 @@
 import { Anchor, Group, Stack, Tabs, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { QueryState } from '../common/QueryState';
+import { ListState } from '../../../components/ListState';
 import { ActivityTab } from './ActivityTab';
 import { useUserProfile } from './api';
 import { LicensesTab } from './LicensesTab';
@@ -26,7 +26,7 @@ export function UserProfilePage() {
       <Anchor component={Link} to="/admin/users" size="sm">
         {t('adminUsers.backToList')}
       </Anchor>
-      <QueryState query={profile}>
+      <ListState query={profile}>
         {profile.data ? (
           <>
             <Group justify="space-between" wrap="nowrap">
@@ -61,7 +61,7 @@ export function UserProfilePage() {
             </Tabs>
           </>
         ) : null}
-      </QueryState>
+      </ListState>
     </Stack>
   );
 }
