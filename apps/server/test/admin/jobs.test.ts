@@ -113,6 +113,12 @@ describe('admin jobs list', () => {
     expect(await ids('withSubmittedMasks=true')).toEqual([jobIds[1]]);
     expect(await ids(`modelId=${modelId}&sortKey=createdAt&sortOrder=asc`)).toEqual([jobIds[0], jobIds[1], jobIds[2], jobIds[4]]);
     expect(await ids('sortKey=company&sortOrder=asc')).toEqual([jobIds[4], jobIds[0], jobIds[1], jobIds[2]]);
+    // a sort key that is no column, prototype names included, is a 400 naming the field (never a 500)
+    for (const key of ['constructor', '__proto__', 'toString', 'nope']) {
+      const r = await admin.get(`/api/admin/jobs?sortKey=${key}`);
+      expect(r.status).toBe(400);
+      expect(r.body.details[0].field).toBe('sortKey');
+    }
     const bad = await admin.get('/api/admin/jobs?startDate=11/03/2026&status=DONE');
     expect(bad.status).toBe(400);
     expect(bad.body.details.map((d: { field: string }) => d.field)).toEqual(['startDate', 'status']);

@@ -97,12 +97,15 @@ export function presentRow(r: JobListRow): AdminJobRow {
 
 /**
  * One page of the list. `page` is 1-based (default 1); `columns` is accepted and ignored (every column is in
- * every row). Default order: Job Date, newest first; unknown sort keys fall back to Job Date.
+ * every row). Default order: Job Date, newest first. A sort key that is not a column of the list (including
+ * prototype names such as `constructor`) is a 400 naming `sortKey`.
  */
 export async function list(db: Db, q: AdminJobsQuery): Promise<AdminJobsPage> {
   const filters = parseFilters(q);
   const page = q.page ?? 1;
-  const sortKey = q.sortKey && SORTS[q.sortKey] ? q.sortKey : 'createdAt';
+  if (q.sortKey !== undefined && !Object.hasOwn(SORTS, q.sortKey))
+    new FieldErrors().add('sortKey', 'errors.invalidField', { reason: 'not a column of the list' }).throwIfAny();
+  const sortKey = q.sortKey ?? 'createdAt';
   const pageSize = Math.min(q.pageSize ?? 100, MAX_PAGE_SIZE);
   const { data, hasNextPage } = await repo.listJobs(db, filters, sortKey, q.sortOrder ?? 'desc', page, pageSize);
   return { data: data.map(presentRow), page, hasNextPage };
