@@ -35,6 +35,23 @@ const settled = (client: ReturnType<TestApp['client']>, id: string) =>
   });
 
 describe('pipeline on real launchers', () => {
+  it('a model refusal (a blank image) tells the owner why, in their language; staff keep the error', async () => {
+    const u = await t.signupVerified();
+    expect((await u.client.patch('/api/users/me', { language: 'de' })).status).toBe(200);
+    const blank = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#808080' } })
+      .png()
+      .toBuffer();
+    const imageId = await upload(u.client, blank, 'blank.png');
+    const [job] = (await u.client.post('/api/jobs', { imageIds: [imageId], modelIds: [porosity] })).body;
+    const done = await settled(u.client, job.id);
+    expect(done.status).toBe('FAILED');
+    expect(done.failureReason.code).toBe('BLANK_IMAGE');
+    expect(done.failureReason.message).toMatch(/leer oder nahezu gleichförmig/);
+    // a launcher fault is no refusal: nothing of it is shown to the user
+    await t.db.update(jobs).set({ error: 'LAUNCHER_UNAVAILABLE: the job could not be completed' }).where(eq(jobs.id, job.id));
+    expect((await u.client.get(`/api/jobs/${job.id}`)).body.failureReason).toBeNull();
+  }, 120_000);
+
   it('runs a job to its result and tells the owner over socket.io', async () => {
     const u = await t.signupVerified();
     const socket = connect(t.baseUrl, {

@@ -148,6 +148,12 @@ export const Job = Type.Object(
       }),
     ),
     failed: Type.Boolean(),
+    /**
+     * Why the model refused this image (a failed job whose input cannot be measured: blank, too small, too few
+     * grains, no layer, unreadable file…), in the language the job ran in; null otherwise (other failures stay
+     * for staff, behind the error details).
+     */
+    failureReason: Nullable(Type.Object({ code: Type.String(), message: Type.String() })),
   },
   { $id: 'Job' },
 );

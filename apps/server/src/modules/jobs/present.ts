@@ -66,6 +66,26 @@ export async function presentJobs(db: Db, rows: JobRow[]): Promise<Job[]> {
           ? { config: j.settings, template: null }
           : null,
       failed: j.status === 'FAILED',
+      failureReason: j.status === 'FAILED' ? refusalOf(j.error) : null,
     };
   });
+}
+
+/** The analysis codes that mean "this input cannot be measured" (packages/analysis errors.ts): the user is told why. */
+const REFUSALS = new Set([
+  'UNSUPPORTED_IMAGE',
+  'CORRUPT_IMAGE',
+  'IMAGE_TOO_LARGE',
+  'INVALID_CROP',
+  'INVALID_MASK',
+  'BLANK_IMAGE',
+  'IMAGE_TOO_SMALL',
+  'TOO_FEW_FEATURES',
+  'NO_LAYER_FOUND',
+]);
+
+/** `CODE: message` of a model refusal → {code, message}; anything else (launcher faults, crashes) → null. */
+export function refusalOf(error: string | null): { code: string; message: string } | null {
+  const m = error ? /^([A-Z_]+): ([\s\S]+)$/.exec(error) : null;
+  return m && REFUSALS.has(m[1]) ? { code: m[1], message: m[2] } : null;
 }

@@ -6,8 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { jobsApi } from '@lamella/contracts';
 import { call } from '../../api/client';
 
-/** Failed job: the apology after a 1 s delay; ADMIN also gets a link to the error details (§2, §6, §8). */
-export function ErrorPanel({ jobId, isAdmin }: { jobId: string; isAdmin: boolean }) {
+/**
+ * Failed job: the apology after a 1 s delay; ADMIN also gets a link to the error details (§2, §6, §8). When the
+ * model refused the image (blank, too small, too few grains…), the panel says why, in the job's language.
+ */
+export function ErrorPanel({ jobId, isAdmin, reason }: { jobId: string; isAdmin: boolean; reason?: { code: string; message: string } | null }) {
   const { t } = useTranslation();
   const [visible, setVisible] = useState(false);
   const [details, setDetails] = useState(false);
@@ -22,8 +25,14 @@ export function ErrorPanel({ jobId, isAdmin }: { jobId: string; isAdmin: boolean
   });
   if (!visible) return null;
   return (
-    <Alert color="red" icon={<IconMoodSad size={20} />} title={t('results.error.title')} data-testid="job-error-panel">
-      {t('results.error.apology')}
+    <Alert
+      color={reason ? 'orange' : 'red'}
+      icon={<IconMoodSad size={20} />}
+      title={reason ? t('results.error.refusedTitle') : t('results.error.title')}
+      data-testid="job-error-panel"
+      data-code={reason?.code}
+    >
+      {reason ? reason.message : t('results.error.apology')}
       {isAdmin && (
         <>
           {' '}

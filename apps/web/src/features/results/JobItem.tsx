@@ -136,7 +136,7 @@ export function JobItem({ job, selected, onSelect, role }: Props) {
             )}
           </Stack>
         ) : failed ? (
-          <ErrorPanel jobId={job.id} isAdmin={role === 'ADMIN'} />
+          <ErrorPanel jobId={job.id} isAdmin={role === 'ADMIN'} reason={job.failureReason} />
         ) : (
           <ResultItems job={job} />
         )}
