@@ -47,6 +47,8 @@ describe('pipeline on real launchers', () => {
     expect(done.status).toBe('FAILED');
     expect(done.failureReason.code).toBe('BLANK_IMAGE');
     expect(done.failureReason.message).toMatch(/leer oder nahezu gleichförmig/);
+    // the refused image used no licence unit
+    expect((await u.client.get('/api/users/me/account')).body.license.used).toBe(0);
     // a launcher fault is no refusal: nothing of it is shown to the user
     await t.db.update(jobs).set({ error: 'LAUNCHER_UNAVAILABLE: the job could not be completed' }).where(eq(jobs.id, job.id));
     expect((await u.client.get(`/api/jobs/${job.id}`)).body.failureReason).toBeNull();

@@ -3,6 +3,7 @@ import type { Db } from '../../platform/db/client.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 import { computeModels, executors, images, jobs, masks, modelVersions, nodes, results, users } from '../../platform/db/schema/index.ts';
 import { jobCacheKey } from './cache-key.ts';
+import { recountLicense } from './license.ts';
 import { LauncherBusy, LauncherUnavailable, ModelError, launcherHealth, runOnLauncher } from './launcher-client.ts';
 import type { JobRow } from './present.ts';
 
@@ -374,6 +375,7 @@ export class Dispatcher implements JobEvents {
       })
       .where(this.mine(job))
       .returning();
+    if (row?.status === 'FAILED') await recountLicense(this.deps.db, row.ownerId);
     if (row) this.deps.notify(row.ownerId, 'job', { id: row.id, status: row.status });
     return Boolean(row);
   }

@@ -1,4 +1,4 @@
-import { and, countDistinct, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, countDistinct, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { jobs, licenses } from '../../platform/db/schema/index.ts';
 import { AppError } from '../../platform/http/errors.ts';
@@ -7,7 +7,8 @@ import type { UserRow } from '../users/service.ts';
 /**
  * A license limits the number of distinct images a user may analyse (DEMO, IMAGES_LIMITED) and/or the time
  * (DEMO, TIME_LIMITED). Staff (ADMIN, POWER_USER, EDITOR) are not limited. Runs inside the job-creation
- * transaction, so the count and the new jobs agree.
+ * transaction, so the count and the new jobs agree. An image counts when it has a job that did not fail: a job the
+ * model refused or that could not be run uses no unit (recountLicense gives it back when it fails).
  */
 export async function chargeLicense(tx: Db, user: UserRow, imageIds: string[]): Promise<void> {
   if (user.role !== 'USER') return;
@@ -27,13 +28,28 @@ export async function chargeLicense(tx: Db, user: UserRow, imageIds: string[]): 
   const [seen] = await tx
     .select({ n: countDistinct(jobs.imageId) })
     .from(jobs)
-    .where(and(eq(jobs.ownerId, user.id), inArray(jobs.imageId, imageIds)));
-  const [used] = await tx
-    .select({ n: countDistinct(jobs.imageId) })
-    .from(jobs)
-    .where(eq(jobs.ownerId, user.id));
+    .where(and(eq(jobs.ownerId, user.id), ne(jobs.status, 'FAILED'), inArray(jobs.imageId, imageIds)));
+  const used = await usedImages(tx, user.id);
   const newImages = imageIds.length - Number(seen.n);
-  const total = Number(used.n) + newImages;
+  const total = used + newImages;
   if (total > license.images) throw new AppError(403, 'LICENSE_LIMIT_EXCEEDED', 'errors.licenseLimitExceeded');
   await tx.update(licenses).set({ used: total, updatedAt: now }).where(eq(licenses.id, license.id));
+}
+
+/** Distinct images of the user with a job that did not fail. */
+async function usedImages(db: Db, userId: string): Promise<number> {
+  const [used] = await db
+    .select({ n: countDistinct(jobs.imageId) })
+    .from(jobs)
+    .where(and(eq(jobs.ownerId, userId), ne(jobs.status, 'FAILED')));
+  return Number(used.n);
+}
+
+/** After a job failed: the active license's `used` counts only images with a job that did not fail. */
+export async function recountLicense(db: Db, userId: string): Promise<void> {
+  const used = await usedImages(db, userId);
+  await db
+    .update(licenses)
+    .set({ used: sql`least(${licenses.used}, ${used})` })
+    .where(and(eq(licenses.userId, userId), eq(licenses.active, true)));
 }
