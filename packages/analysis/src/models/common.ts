@@ -1,5 +1,5 @@
 import { AnalysisError } from '../errors.js';
-import { cropGray, decodeColour, decodeImage, decodeMask, type Gray, type Rect } from '../image.js';
+import { cropGray, decodeColour, decodeImage, decodeMask, encodePng, type Gray, type Rect } from '../image.js';
 import { metadataPixelSizeUm } from '../calibration.js';
 import { detectScaleBar, UNIT_TO_UM, type ScaleBarResult } from '../scalebar.js';
 import { initCv } from '../cv.js';
@@ -30,6 +30,8 @@ export interface Context {
   validCount: number;
   /** offset of img in the original image */
   origin: { x: number; y: number };
+  /** size of the original image */
+  full: { width: number; height: number };
   pixelSizeUm: number;
   scaleBar: ScaleBarResult;
   calibrationSource: CalibrationSource;
@@ -194,6 +196,7 @@ export async function prepare(image: Uint8Array | Buffer, settings: Settings, op
     valid,
     validCount,
     origin: { x: area.x, y: area.y },
+    full: { width: full.width, height: full.height },
     pixelSizeUm,
     scaleBar: sb,
     calibrationSource,
@@ -386,4 +389,25 @@ export async function warnIfColour(ctx: Context, colourContrast: (rgb: Uint8Arra
       de: 'Dieses Modell arbeitet mit der Helligkeit. Die Farbunterschiede dieses Bildes wurden nicht genutzt; prüfen Sie die Überlagerung.',
     }),
   });
+}
+
+/** File name of the model's own segmentation, the mask editor's starting mask (20261123). */
+export const SEGMENTATION_FILE = 'segmentation.png';
+
+/**
+ * Writes the model's own segmentation as a label mask of the whole image (20261123): 1 where `features` is set
+ * (grain interiors, coating, cracks, pores), 0 elsewhere and outside the analysed area. It is what the model
+ * measures from when given back as a mask, so correcting it in the mask editor and re-running measures the
+ * correction. Not written when the run already measured a user mask.
+ */
+export async function addSegmentationFile(ctx: Context, features: (i: number) => boolean): Promise<void> {
+  if (ctx.version < '20261123' || ctx.mask) return;
+  const { width: w, height: h } = ctx.img;
+  const { width: W, height: H } = ctx.full;
+  const out = new Uint8Array(W * H);
+  for (let y = 0; y < h; y++) {
+    const row = (ctx.origin.y + y) * W + ctx.origin.x;
+    for (let x = 0; x < w; x++) if (ctx.valid[y * w + x] && features(y * w + x)) out[row + x] = 1;
+  }
+  ctx.files.push({ filename: SEGMENTATION_FILE, data: await encodePng(out, W, H, 1) });
 }

@@ -2,7 +2,7 @@
 import { blackHat, components, gaussianBlur, morph } from '../cvops.js';
 import { encodePng, overlayRgb, type Gray } from '../image.js';
 import { skeletonize, skeletonLength } from '../measure/skeleton.js';
-import { warnIfColour, type Context } from './common.js';
+import { addSegmentationFile, warnIfColour, type Context } from './common.js';
 import { colourStats, isColourEtched } from './grainColour.js';
 import { calibrationRows, hex, histMedian, histOf, histogram, mean, otsu, rgb255, row, table, tr } from './common.js';
 
@@ -185,6 +185,7 @@ export async function runCracks(ctx: Context): Promise<void> {
     ),
   });
   ctx.items.push({ type: 'image', filename });
+  await addSegmentationFile(ctx, (i) => mask[i] > 0);
 }
 
 /**

@@ -6,7 +6,7 @@ import { astmGFromIntercept, astmGFromNA, jeffriesCount, meanIntercept, type Int
 import { e112Intercept } from '../measure/e112.js';
 import { colourStats, isColourEtched, segmentColourGrains } from './grainColour.js';
 import { AnalysisError } from '../errors.js';
-import type { Context } from './common.js';
+import { addSegmentationFile, type Context } from './common.js';
 import { calibrationRows, fmt, hex, histOf, histogram, histMedian, mean, otsu, rgb255, row, table, tr } from './common.js';
 
 export interface GrainSegmentation {
@@ -498,6 +498,9 @@ export async function runGrainSize(ctx: Context): Promise<void> {
     }
   const filename = 'grain-boundaries.png';
   ctx.files.push({ filename, data: await encodePng(overlayRgb(img, [{ mask: lines, color: rgb255(settings.colours.boundary), alpha: 0.9 }]), w, h) });
+  // grain interiors; a pixel touching another grain is boundary, so that grains stay apart as mask components
+  const apart = (i: number, j: number) => j < 0 || j >= L.length || L[j] <= 0 || L[j] === L[i];
+  await addSegmentationFile(ctx, (i) => L[i] > 0 && apart(i, i - 1) && apart(i, i + 1) && apart(i, i - w) && apart(i, i + w));
   ctx.items.push({ type: 'image', filename });
 }
 

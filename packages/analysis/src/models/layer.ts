@@ -2,7 +2,7 @@
 import { components, morph } from '../cvops.js';
 import { blurGray, encodePng, overlayRgb } from '../image.js';
 import { crossing, perpendicularThickness, runningMedian } from '../measure/thickness.js';
-import { warnIfColour, type Context } from './common.js';
+import { addSegmentationFile, warnIfColour, type Context } from './common.js';
 import { AnalysisError } from '../errors.js';
 import { colourStats, isColourEtched } from './grainColour.js';
 import { calibrationRows, hex, histMedian, histOf, histogram, mean, otsu, rgb255, row, std, table, tr } from './common.js';
@@ -152,4 +152,5 @@ export async function runLayer(ctx: Context): Promise<void> {
     ),
   });
   ctx.items.push({ type: 'image', filename });
+  await addSegmentationFile(ctx, (i) => coat[i] > 0);
 }

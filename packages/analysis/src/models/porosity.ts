@@ -1,7 +1,7 @@
 // Porosity (ASTM E562 / E1245): dark-phase area fraction, pore count, pore-size distribution.
 import { components, gaussianBlur, medianBlur, resize } from '../cvops.js';
 import { encodePng, overlayRgb, type Gray } from '../image.js';
-import { warnIfColour, type Context } from './common.js';
+import { addSegmentationFile, warnIfColour, type Context } from './common.js';
 import { colourStats, isColourEtched } from './grainColour.js';
 import { calibrationRows, hex, histMedian, histOf, histogram, mean, otsu, rgb255, row, table, tr } from './common.js';
 
@@ -118,5 +118,6 @@ export async function runPorosity(ctx: Context): Promise<void> {
   );
   const filename = 'porosity-overlay.png';
   ctx.files.push({ filename, data: await encodePng(overlayRgb(img, [{ mask: clean, color: rgb255(col), alpha: 0.6 }]), w, h) });
+  await addSegmentationFile(ctx, (i) => clean[i] > 0);
   ctx.items.push({ type: 'image', filename });
 }

@@ -98,3 +98,27 @@ describe('calibration order (20261123): user, metadata, scale bar, explicit sett
     expect(Math.abs(num(m.astmGPlanimetric) - s.truth.astmGPlanimetric)).toBeLessThan(0.3);
   }, 60_000);
 });
+
+describe("the model's own segmentation as the mask editor's starting mask (20261123)", () => {
+  it('writes segmentation.png over the whole image, and measuring it as a mask gives the same grains', async () => {
+    const s = await grainImage({
+      width: 640,
+      height: 480,
+      grainPx: 40,
+      pixelSizeUm: 0.5,
+      noise: 4,
+      seed: 9,
+      scaleBar: { value: 50, unit: 'µm', lengthPx: 100, style: 'sem' },
+    });
+    const own = await runModel('grain-size', V, s.png, {});
+    const file = own.files.find((f) => f.filename === 'segmentation.png');
+    expect(file).toBeTruthy();
+    const meta = await sharp(file!.data).metadata();
+    const full = await sharp(s.png).metadata();
+    expect([meta.width, meta.height]).toEqual([full.width, full.height]);
+    const again = await runModel('grain-size', V, s.png, {}, { masks: file!.data });
+    expect(again.files.some((f) => f.filename === 'segmentation.png')).toBe(false);
+    // the same boundaries: the intercept count of the mask run matches the model's own
+    expect(Math.abs(num(again.measurements.astmGIntercept) - num(own.measurements.astmGIntercept))).toBeLessThan(0.15);
+  }, 60_000);
+});

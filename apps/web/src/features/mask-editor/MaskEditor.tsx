@@ -7,11 +7,15 @@ import { useSearchParams } from 'react-router';
 import { useJob } from '../jobs/api';
 import { createMask, initHistory, push, resample, type History } from './maskState';
 import { ACCEPTED_IMPORT, maskToPng, readLabels, type Tool } from './maskImage';
-import { fetchMaskImage, saveMask } from './api';
+import { fetchJobSegmentation, fetchMaskImage, saveMask } from './api';
 import { useMaskShortcuts } from './useMaskShortcuts';
 import { MaskEditorHeader } from './MaskEditorHeader';
 import { MaskToolbar } from './MaskToolbar';
 import { MaskCanvas } from './MaskCanvas';
+
+/** What label 1 of the starting mask means for each model (the mask the model measures from). */
+const legendOf = (model: string) =>
+  (({ 'grain-size': 'grains', 'layer-thickness': 'layer', cracks: 'cracks', porosity: 'pores' }) as const)[model] ?? 'other';
 
 /** The editor of ?image=&mask=&job=: loads the image (and mask), paints labels, saves a new mask for the job. */
 export function MaskEditor() {
@@ -41,10 +45,14 @@ export function MaskEditor() {
         } catch {
           setLoadError(t('maskEditor.maskLoadFailed'));
         }
+      } else if (jobId) {
+        // no saved mask yet: start from the model's own segmentation, so a few wrong boundaries are a few strokes
+        const own = await fetchJobSegmentation(jobId).catch(() => null);
+        if (own) base = { width: w, height: h, data: await readLabels(own, w, h) };
       }
       setHistory(initHistory(base));
     },
-    [maskId, t],
+    [maskId, jobId, t],
   );
 
   const act = useCallback((fn: (h: History) => History) => setHistory((h) => (h ? fn(h) : h)), []);
@@ -104,6 +112,11 @@ export function MaskEditor() {
       <MaskToolbar tool={tool} onTool={setTool} label={label} onLabel={setLabel} brush={brush} onBrush={setBrush} history={history} act={act} />
       {loadError && <Alert color="yellow">{loadError}</Alert>}
       {!jobId && <Alert color="yellow">{t('maskEditor.noJob')}</Alert>}
+      {job.data && (
+        <Text size="sm" c="dimmed" data-testid="mask-legend">
+          {t(`maskEditor.legend.${legendOf(job.data.model.name)}`)}
+        </Text>
+      )}
       <MaskCanvas
         imageId={imageId}
         alt={job.data?.image.orginalFilename ?? ''}

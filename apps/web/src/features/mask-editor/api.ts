@@ -1,4 +1,4 @@
-import { imagesApi, masksApi, type SavedMask } from '@lamella/contracts';
+import { imagesApi, jobsApi, masksApi, type SavedMask } from '@lamella/contracts';
 import { call, callRaw, urlOf } from '../../api/client';
 
 /** The saved mask's label image (PNG). */
@@ -18,3 +18,14 @@ export function saveMask(input: { jobId: string; label: string; parentId: string
 
 /** The display rendition the mask is drawn over. */
 export const displayUrl = (imageId: string) => urlOf(imagesApi.display, { params: { id: imageId } });
+
+/** The model's own segmentation of a job (its result file segmentation.png), or null when the job has none. */
+export async function fetchJobSegmentation(jobId: string): Promise<Blob | null> {
+  const job = await call(jobsApi.get, { params: { id: jobId } });
+  if (!job.resultId) return null;
+  try {
+    return await (await callRaw(jobsApi.resultFile, { params: { resultId: job.resultId, filename: 'segmentation.png' } })).blob();
+  } catch {
+    return null; // an older model version writes none: start empty
+  }
+}
