@@ -97,14 +97,6 @@ export async function request<T>(method: Method, path: string, options: RequestO
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
-export const api = {
-  get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, options),
-  post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, { ...options, body }),
-  put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, { ...options, body }),
-  patch: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PATCH', path, { ...options, body }),
-  delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
-};
-
 /** The SuperTokens-shaped `formFields` body of the auth calls. */
 export function formFields(values: Record<string, unknown>): { formFields: { id: string; value: unknown }[] } {
   return { formFields: Object.entries(values).map(([id, value]) => ({ id, value })) };

@@ -4,23 +4,12 @@ import { notFound, validationFailed } from '../../platform/http/errors.ts';
 import { archiveJobsOfImages } from '../jobs/service.ts';
 import { dropImages, imageIdsOf, projectsOfImages } from '../projects/service.ts';
 import * as repo from './library-repo.ts';
-import { renditionKey } from './service.ts';
+import { present as presentImage, renditionKey } from './service.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const day = (s: string) => new Date(`${s}T00:00:00.000Z`);
 
-const present = (i: repo.LibraryRow, projects: Array<{ id: string; name: string }>): LibraryImage => ({
-  id: i.id,
-  orginalFilename: i.orginalFilename,
-  width: i.width,
-  height: i.height,
-  format: i.format,
-  size: i.size,
-  validated: i.validated,
-  createdAt: i.createdAt.toISOString(),
-  pixelSizeUm: i.pixelSizeUm ?? null,
-  projects,
-});
+const present = (i: repo.LibraryRow, projects: Array<{ id: string; name: string }>): LibraryImage => ({ ...presentImage(i), projects });
 
 /**
  * One page of the user's image library, newest first: search by file name, uploaded between two days

@@ -2,67 +2,19 @@ import { translate, type Language } from '@lamella/i18n';
 import type { Insight, InsightBody, InsightDeleted, InsightHidden, InsightsVisibilityReset, SavedInsight, UserInsight } from '@lamella/contracts';
 import type { Db } from '../../platform/db/client.ts';
 import { notFound } from '../../platform/http/errors.ts';
+import { bilingualOf, isUuid, localized, parseRichText } from '../../platform/http/bilingual.ts';
 import { FieldErrors } from '../../platform/http/field-errors.ts';
 import { recordAudit } from '../audit/service.ts';
 import { cleanHtml } from '../compute-models/service.ts';
 import * as repo from './repo.ts';
 
-export interface RichText {
-  titleEn: string;
-  titleDe: string;
-  contentEn: string;
-  contentDe: string;
-}
-
-/**
- * Checks an insight or news form (back-office.md §5): both titles and contents are required (trimmed, non-empty:
- * 'Title is required', 'Content is required'). Contents are sanitised first, so `<p></p>` or a lone `<script>`
- * counts as empty; images count as content. Adds the failures to `e` and answers the cleaned values.
- */
-export function parseRichText(e: FieldErrors, body: Partial<Record<keyof RichText, unknown>>): RichText {
-  const title = (field: keyof RichText) => {
-    const v = body[field];
-    if (typeof v !== 'string' || !v.trim()) {
-      e.add(field, 'insights.errors.titleRequired');
-      return '';
-    }
-    return v.trim();
-  };
-  const content = (field: keyof RichText) => {
-    const html = typeof body[field] === 'string' ? cleanHtml(body[field]).trim() : '';
-    const visible = html
-      .replace(/<img\b/gi, 'x<img')
-      .replace(/<[^>]*>/g, '')
-      .replace(/&nbsp;/g, ' ')
-      .trim();
-    if (!visible) e.add(field, 'insights.errors.contentRequired');
-    return html;
-  };
-  return { titleEn: title('titleEn'), titleDe: title('titleDe'), contentEn: content('contentEn'), contentDe: content('contentDe') };
-}
-
-const isUuid = (v: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v);
-
 function present(row: repo.InsightRow): Insight {
-  return {
-    id: row.id,
-    titleEn: row.titleEn,
-    titleDe: row.titleDe,
-    contentEn: row.contentEn,
-    contentDe: row.contentDe,
-    createdAt: row.createdAt.toISOString(),
-  };
+  return { ...bilingualOf(row), createdAt: row.createdAt.toISOString() };
 }
 
 function forUser(row: repo.InsightRow, lng: Language, withContent: boolean): UserInsight {
-  const de = lng === 'de';
-  return {
-    id: row.id,
-    language: de ? 'de' : 'en',
-    title: de ? row.titleDe : row.titleEn,
-    ...(withContent ? { content: de ? row.contentDe : row.contentEn } : {}),
-    createdAt: row.createdAt.toISOString(),
-  };
+  const { content, ...text } = localized(row, lng);
+  return { id: row.id, ...text, ...(withContent ? { content } : {}), createdAt: row.createdAt.toISOString() };
 }
 
 async function find(db: Db, id: string): Promise<repo.InsightRow> {
@@ -77,7 +29,7 @@ export async function adminList(db: Db): Promise<Insight[]> {
 
 export async function create(db: Db, actorId: string, body: InsightBody, lng: Language): Promise<SavedInsight> {
   const e = new FieldErrors();
-  const values = parseRichText(e, body);
+  const values = parseRichText(e, body, cleanHtml);
   e.throwIfAny();
   const row = await repo.inTransaction(db, async (tx) => {
     const r = await repo.insert(tx, values);
@@ -90,7 +42,7 @@ export async function create(db: Db, actorId: string, body: InsightBody, lng: La
 export async function update(db: Db, actorId: string, id: string, body: InsightBody, lng: Language): Promise<SavedInsight> {
   await find(db, id);
   const e = new FieldErrors();
-  const values = parseRichText(e, body);
+  const values = parseRichText(e, body, cleanHtml);
   e.throwIfAny();
   const row = await repo.inTransaction(db, async (tx) => {
     const r = await repo.update(tx, id, values);

@@ -2,36 +2,18 @@ import { translate, type Language } from '@lamella/i18n';
 import type { News, NewsBody, NewsDeleted, SavedNews, UserNews } from '@lamella/contracts';
 import type { Db } from '../../platform/db/client.ts';
 import { AppError, notFound } from '../../platform/http/errors.ts';
+import { bilingualOf, isUuid, localized, parseRichText } from '../../platform/http/bilingual.ts';
 import { FieldErrors } from '../../platform/http/field-errors.ts';
 import { recordAudit } from '../audit/service.ts';
-import { canUse, findModel } from '../compute-models/service.ts';
-import { parseRichText } from '../insights/service.ts';
+import { canUse, cleanHtml, findModel } from '../compute-models/service.ts';
 import * as repo from './repo.ts';
 
-const isUuid = (v: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v);
-
 function present(row: repo.NewsRow): News {
-  return {
-    id: row.id,
-    titleEn: row.titleEn,
-    titleDe: row.titleDe,
-    contentEn: row.contentEn,
-    contentDe: row.contentDe,
-    modelId: row.modelId,
-    createdAt: row.createdAt.toISOString(),
-  };
+  return { ...bilingualOf(row), modelId: row.modelId, createdAt: row.createdAt.toISOString() };
 }
 
 function forUser(row: repo.NewsRow, lng: Language): UserNews {
-  const de = lng === 'de';
-  return {
-    id: row.id,
-    language: de ? 'de' : 'en',
-    title: de ? row.titleDe : row.titleEn,
-    content: de ? row.contentDe : row.contentEn,
-    modelId: row.modelId,
-    createdAt: row.createdAt.toISOString(),
-  };
+  return { id: row.id, ...localized(row, lng), modelId: row.modelId, createdAt: row.createdAt.toISOString() };
 }
 
 async function find(db: Db, id: string): Promise<repo.NewsRow> {
@@ -43,7 +25,7 @@ async function find(db: Db, id: string): Promise<repo.NewsRow> {
 /** Both languages required; the model is optional (empty: general news) but must exist when given. */
 async function parse(db: Db, body: NewsBody): Promise<repo.NewsValues> {
   const e = new FieldErrors();
-  const text = parseRichText(e, body);
+  const text = parseRichText(e, body, cleanHtml);
   const raw = typeof body.modelId === 'string' ? body.modelId.trim() : '';
   let modelId: string | null = null;
   if (raw) {

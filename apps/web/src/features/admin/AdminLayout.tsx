@@ -24,8 +24,8 @@ import {
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
-import { api } from '../../api/client';
-import type { VersionInfo } from '../../api/types';
+import { systemApi } from '@lamella/contracts';
+import { call } from '../../api/client';
 import { useMe } from '../auth/session';
 import { activeEntry, canOpenAdminPath, visibleMenu, type AdminMenuEntry } from './menu';
 
@@ -79,7 +79,7 @@ function MenuList({ entries, current, onNavigate }: { entries: AdminMenuEntry[];
 
 function VersionText() {
   const { t } = useTranslation();
-  const { data } = useQuery({ queryKey: ['version'], queryFn: () => api.get<VersionInfo>('/version'), staleTime: Infinity });
+  const { data } = useQuery({ queryKey: ['version'], queryFn: () => call(systemApi.version), staleTime: Infinity });
   return (
     <Text size="xs" c="dimmed" data-testid="admin-version">
       {t('admin.layout.version', { version: displayVersion(data?.version) })}

@@ -1,7 +1,8 @@
-import { Modal, Stack, TextInput, Textarea } from '@mantine/core';
+import { Modal } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormActions } from '../../components/FormActions';
+import { ProjectFields } from './ProjectFields';
 import { errorText } from '../../lib/errorText';
 import { useCreateProject } from './api';
 
@@ -34,25 +35,7 @@ export function CreateProjectModal({ opened, onClose, onCreated }: { opened: boo
   return (
     <Modal opened={opened} onClose={close} title={t('projects.create.title')}>
       <form onSubmit={submit} noValidate>
-        <Stack gap="sm">
-          <TextInput
-            label={t('projects.fields.name')}
-            required
-            value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
-            error={error}
-            maxLength={200}
-            data-autofocus
-          />
-          <Textarea
-            label={t('projects.fields.description')}
-            value={description}
-            onChange={(e) => setDescription(e.currentTarget.value)}
-            autosize
-            minRows={2}
-            maxLength={2000}
-          />
-        </Stack>
+        <ProjectFields name={name} description={description} onName={setName} onDescription={setDescription} error={error} autoFocus />
         <FormActions submitLabel={t('projects.create.submit')} onCancel={close} loading={create.isPending} />
       </form>
     </Modal>

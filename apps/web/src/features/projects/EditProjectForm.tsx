@@ -1,8 +1,8 @@
-import { Stack, TextInput, Textarea } from '@mantine/core';
 import type { Project } from '@lamella/contracts';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormActions } from '../../components/FormActions';
+import { ProjectFields } from './ProjectFields';
 import { errorText } from '../../lib/errorText';
 import { useUpdateProject } from './api';
 
@@ -23,24 +23,7 @@ export function EditProjectForm({ project, onDone }: { project: Project; onDone:
   };
   return (
     <form onSubmit={submit} noValidate>
-      <Stack gap="sm">
-        <TextInput
-          label={t('projects.fields.name')}
-          required
-          value={name}
-          onChange={(e) => setName(e.currentTarget.value)}
-          error={error}
-          maxLength={200}
-        />
-        <Textarea
-          label={t('projects.fields.description')}
-          value={description}
-          onChange={(e) => setDescription(e.currentTarget.value)}
-          autosize
-          minRows={2}
-          maxLength={2000}
-        />
-      </Stack>
+      <ProjectFields name={name} description={description} onName={setName} onDescription={setDescription} error={error} />
       <FormActions onCancel={onDone} loading={update.isPending} />
     </form>
   );
