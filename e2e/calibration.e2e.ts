@@ -131,6 +131,8 @@ for (const width of [1280, 375]) {
     await expect(toast(page, 'Calibration saved.')).toBeVisible();
     await expect(dialog).toBeHidden();
 
+    // the re-run is a new job above the first one: wait for it before opening it (else the list moves under the click)
+    await expect(page.getByTestId('job-item').filter({ hasText: name })).toHaveCount(2, { timeout: 30_000 });
     const rerun = page.getByTestId('job-item').filter({ hasText: name }).first();
     await openFinishedJob(page, rerun, 90_000);
     await expect(rerun.getByTestId('calibration-info')).toHaveAttribute('data-source', 'user');

@@ -7,8 +7,13 @@
 import { expect, test } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
 import { loginAdmin } from './admin-helpers';
+import { acceptCookies } from './helpers';
 
 test.describe.configure({ mode: 'serial' });
+
+test.beforeEach(async ({ context, baseURL }) => {
+  await acceptCookies(context, baseURL!);
+});
 
 /** test-results/screenshots/ of the repository, wherever Playwright is started from. */
 const OUT = fileURLToPath(new URL('../test-results/screenshots', import.meta.url));
@@ -18,7 +23,7 @@ test('the back-office layout is loaded lazily, on the first visit of /admin', as
   page.on('request', (r) => {
     if (r.resourceType() === 'script') scripts.push(r.url());
   });
-  await page.goto('/login');
+  await page.goto('/auth/login');
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   expect(scripts.some((u) => /AdminLayout-[^/]*\.js/.test(u))).toBe(false);
   await loginAdmin(page);
