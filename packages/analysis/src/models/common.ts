@@ -64,6 +64,23 @@ export function calibrate(a: {
     const m = settings.magnification;
     return (m.number * UNIT_TO_UM[m.unit]) / m.length;
   };
+  const fromSettingsWithNote = (): { pixelSizeUm: number; calibrationSource: CalibrationSource; message: MessageItem } => {
+    const pixelSizeUm = fromSettings();
+    const m = settings.magnification;
+    return {
+      pixelSizeUm,
+      calibrationSource: 'settings',
+      message: {
+        type: 'message',
+        status: 'warning',
+        title: tr(lang, { en: 'No scale bar found', de: 'Kein Maßstabsbalken gefunden' }),
+        content: tr(lang, {
+          en: `Calibrated from the settings: ${m.number} ${m.unit} = ${m.length} px (${fmt(pixelSizeUm, 4)} µm/px).`,
+          de: `Kalibrierung aus den Einstellungen: ${m.number} ${m.unit} = ${m.length} px (${fmt(pixelSizeUm, 4)} µm/px).`,
+        }),
+      },
+    };
+  };
   // the user's own value wins in every version: it is what they asked for
   if (opts.pixelSizeUm !== undefined && opts.pixelSizeUm !== null) {
     if (!(opts.pixelSizeUm > 0 && Number.isFinite(opts.pixelSizeUm)))
@@ -91,24 +108,6 @@ export function calibrate(a: {
   }
   if (sb.found && sb.pixelSizeUm) return { pixelSizeUm: sb.pixelSizeUm, calibrationSource: 'scale-bar' };
   return fromSettingsWithNote();
-
-  function fromSettingsWithNote(): { pixelSizeUm: number; calibrationSource: CalibrationSource; message: MessageItem } {
-    const pixelSizeUm = fromSettings();
-    const m = settings.magnification;
-    return {
-      pixelSizeUm,
-      calibrationSource: 'settings',
-      message: {
-        type: 'message',
-        status: 'warning',
-        title: tr(lang, { en: 'No scale bar found', de: 'Kein Maßstabsbalken gefunden' }),
-        content: tr(lang, {
-          en: `Calibrated from the settings: ${m.number} ${m.unit} = ${m.length} px (${fmt(pixelSizeUm, 4)} µm/px).`,
-          de: `Kalibrierung aus den Einstellungen: ${m.number} ${m.unit} = ${m.length} px (${fmt(pixelSizeUm, 4)} µm/px).`,
-        }),
-      },
-    };
-  }
 }
 
 /**
