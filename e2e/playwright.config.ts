@@ -59,6 +59,8 @@ export default defineConfig({
       ADMIN_EMAIL: 'admin@lamella.test',
       ADMIN_PASSWORD: 'Admin-Password-1',
       NODE_ENV: 'test',
+      // one address signs up every user of the run
+      SIGNUP_LIMIT_PER_HOUR: '500',
     },
   },
 });

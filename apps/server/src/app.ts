@@ -129,7 +129,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     database: deps.database,
     storage: deps.storage,
     mailer: deps.mailer,
-    limiter: deps.limiter ?? new RateLimiter(),
+    limiter: deps.limiter ?? RateLimiter.withSignupLimit(deps.config.signupLimitPerHour),
     version: deps.version ?? '0.0.0',
     sessionOptions,
     realtime,

@@ -32,6 +32,8 @@ export interface Config {
   maxUploadMb: number;
   /** Largest upload request, all its files together (MAX_UPLOAD_REQUEST_MB, default 1000). */
   maxUploadRequestMb: number;
+  /** Sign-ups allowed per client address and hour (SIGNUP_LIMIT_PER_HOUR, default 20). */
+  signupLimitPerHour: number;
   /** Secret for signing short-lived values; random per process when unset. */
   secret: string;
 }
@@ -41,7 +43,7 @@ const environments = ['development', 'testing', 'staging', 'production'] as cons
 function positive(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
-  if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number of megabytes`);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number (got "${value}")`);
   return n;
 }
 
@@ -89,6 +91,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     maxUploadMb: positive(env.MAX_UPLOAD_MB, 200, 'MAX_UPLOAD_MB'),
     maxUploadRequestMb: positive(env.MAX_UPLOAD_REQUEST_MB, 1000, 'MAX_UPLOAD_REQUEST_MB'),
+    signupLimitPerHour: positive(env.SIGNUP_LIMIT_PER_HOUR, 20, 'SIGNUP_LIMIT_PER_HOUR'),
     secret: env.SESSION_SECRET ?? randomBytes(32).toString('hex'),
   };
 }

@@ -19,6 +19,7 @@ const lifted = { max: 100_000, windowMs: 60_000 };
 /** Real per-address limits for one test (the test app lifts them: every test client is 127.0.0.1). */
 async function withAddressLimit(name: 'signinAddress' | 'signupAddress' | 'resetAddress' | 'otpAddress', max: number, run: () => Promise<void>) {
   t.limiter.limits[name] = { max, windowMs: 60_000 };
+  t.limiter.clear();
   try {
     await run();
   } finally {
@@ -56,6 +57,21 @@ describe('client addresses (TRUST_PROXY)', () => {
         statuses.push(res.status);
       }
       expect(statuses).toEqual([401, 401, 401, 429]);
+    });
+  });
+
+  it('sign-in: only failed attempts count, so many colleagues behind one address sign in freely', async () => {
+    const colleagues = await Promise.all([1, 2, 3, 4, 5].map(() => t.signupVerified()));
+    await withAddressLimit('signinAddress', 3, async () => {
+      for (const c of colleagues)
+        expect((await t.client().call(authApi.signin, { body: form({ email: c.email, password: c.password }) })).status).toBe(200);
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++)
+        statuses.push((await t.client().call(authApi.signin, { body: form({ email: colleagues[0]!.email, password: 'Wrong-1' }) })).status);
+      expect(statuses).toEqual([401, 401, 401, 429]);
+      // the limit, once reached, holds for the right password too
+      const right = await t.client().call(authApi.signin, { body: form({ email: colleagues[1]!.email, password: colleagues[1]!.password }) });
+      expect(right.status).toBe(429);
     });
   });
 

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { emailRule, passwordRule, phoneRule, requiredRule, type SignupFormField, type TextFormField } from '@lamella/contracts';
 import type { Db } from '../../platform/db/client.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
-import type { RateLimiter } from '../../platform/http/rate-limit.ts';
+import type { Limit, RateLimiter } from '../../platform/http/rate-limit.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../platform/auth/passwords.ts';
 import { endAllSessions, loadUserContext, startSession, type SessionOptions } from '../../platform/auth/session.ts';
@@ -98,16 +98,17 @@ export async function signin(deps: AuthDeps, request: FastifyRequest, reply: Fas
   errors.add('email', requiredRule(email) ?? emailRule(email));
   errors.add('password', password ? null : 'validation.required');
   errors.throwIfAny();
-  deps.limiter.hit([
+  const limits: Array<[string, Limit]> = [
     [`signin:acct:${email}`, deps.limiter.limits.signinAccount],
     [`signin:ip:${request.ip}`, deps.limiter.limits.signinAddress],
-  ]);
+  ];
+  deps.limiter.check(limits);
   const user = await users.findUserByEmail(deps.db, email);
-  if (!user) {
-    await burnPasswordCheck(password);
+  if (!user) await burnPasswordCheck(password);
+  if (!user || !(await verifyPassword(user.passwordHash, password))) {
+    deps.limiter.fail(limits);
     throw new AppError(401, 'INVALID_CREDENTIALS', 'errors.invalidCredentials');
   }
-  if (!(await verifyPassword(user.passwordHash, password))) throw new AppError(401, 'INVALID_CREDENTIALS', 'errors.invalidCredentials');
   if (user.role === 'BLOCKED') throw new AppError(403, 'ACCOUNT_BLOCKED', 'errors.accountBlocked');
   deps.limiter.reset(`signin:acct:${email}`);
   await startSession(deps.db, request, reply, deps.sessionOptions, user.id, { twoFactorPending: user.totpEnabled });

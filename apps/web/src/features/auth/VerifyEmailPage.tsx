@@ -28,7 +28,9 @@ function VerifyWithToken({ token }: { token: string }) {
     queryKey: ['verify-email', token],
     queryFn: async () => {
       const res = await authApi.verifyEmail(token);
-      await qc.invalidateQueries({ queryKey: ME_KEY });
+      // Read the session anew even where no page watches it: a read started before the verification would
+      // otherwise land afterwards and keep the unverified user as fresh (the login page then stays put).
+      await qc.invalidateQueries({ queryKey: ME_KEY, refetchType: 'all' });
       return res;
     },
     staleTime: Infinity,
