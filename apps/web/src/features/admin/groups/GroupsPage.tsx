@@ -1,0 +1,75 @@
+import { Button, Table } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import type { UserGroup } from '@lamella/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AdminListPage } from '../../../components/AdminListPage';
+import { confirmDelete } from '../common/confirm';
+import { useAdminGroups, useGroupUserOptions } from './api';
+import { GroupRow } from './GroupRow';
+import { NewGroupRow } from './NewGroupRow';
+import { userItems } from './userOptions';
+import { useGroupMutations } from './useGroupMutations';
+
+/**
+ * /admin/groups (back-office.md §2 Groups screen): the table Name, Admin, Members; 'Add group' adds an inline row
+ * committed on Enter or blur; Admin is a searchable clearable single select, Members a searchable multi-select
+ * (name, e-mail, company or id); rename inline; delete after a confirmation.
+ */
+export function GroupsPage() {
+  const { t } = useTranslation();
+  const list = useAdminGroups();
+  const users = useGroupUserOptions();
+  const mutations = useGroupMutations();
+  const [adding, setAdding] = useState(false);
+  const groups = list.data ?? [];
+  const options = users.data ?? [];
+  // The users load with the groups: one loading / error state for both.
+  const query = {
+    isPending: list.isPending || users.isPending,
+    isError: list.isError || users.isError,
+    error: list.error ?? users.error,
+    refetch: () => Promise.all([list.refetch(), users.refetch()]),
+  };
+  const onDelete = (g: UserGroup) => confirmDelete(t, t('adminGroups.deleteConfirm', { name: g.name }), () => mutations.remove.mutate(g.id));
+  return (
+    <AdminListPage
+      title={t('adminGroups.title')}
+      testId="admin-groups"
+      query={query}
+      empty={groups.length === 0 && !adding}
+      emptyText={t('adminGroups.empty')}
+      actions={
+        <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)} disabled={adding} data-testid="group-add">
+          {t('adminGroups.add')}
+        </Button>
+      }
+    >
+      <Table.ScrollContainer minWidth={760}>
+        <Table verticalSpacing="xs" data-testid="groups-table">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th w="25%">{t('adminGroups.col.name')}</Table.Th>
+              <Table.Th w="25%">{t('adminGroups.col.admin')}</Table.Th>
+              <Table.Th>{t('adminGroups.col.members')}</Table.Th>
+              <Table.Th w={70}>{t('adminGroups.col.actions')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {adding ? <NewGroupRow mutations={mutations} onDone={() => setAdding(false)} /> : null}
+            {groups.map((g) => (
+              <GroupRow
+                key={g.id}
+                group={g}
+                adminItems={userItems(options, groups, g, false)}
+                memberItems={userItems(options, groups, g, true)}
+                mutations={mutations}
+                onDelete={onDelete}
+              />
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </AdminListPage>
+  );
+}

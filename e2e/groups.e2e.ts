@@ -1,0 +1,130 @@
+/**
+ * User groups (issue 10 item 6) and the group-admin area (issue 12 item 4) in Chromium: a member runs an analysis,
+ * the admin creates a group with an admin and members on /admin/groups, the group admin opens /group-admin, sees the
+ * member's usage, invites a colleague; screenshots at 1280 and 375 px.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { fileURLToPath } from 'node:url';
+import { acceptCookies, createVerifiedUser } from './helpers';
+import { grainPng, loginAdmin, toast, userSession } from './admin-helpers';
+import { modelId, runViaApi, uploadViaApi } from './analysis-helpers';
+
+test.describe.configure({ mode: 'serial' });
+
+const OUT = fileURLToPath(new URL('../test-results/screenshots', import.meta.url));
+const MODEL = 'grain-size';
+const GROUP = `Weld lab ${Date.now().toString(36)}`;
+
+let leadEmail = '';
+let memberEmail = '';
+let colleagueEmail = '';
+
+test.beforeAll(async ({ request }) => {
+  leadEmail = await createVerifiedUser(request, 'group-lead', { name: 'Lena', surname: 'Lead', company: 'Weld Research' });
+  memberEmail = await createVerifiedUser(request, 'group-member', { name: 'Ada', surname: 'Aalto', company: 'Seam Analytics' });
+  colleagueEmail = await createVerifiedUser(request, 'group-colleague', { name: 'Bob', surname: 'Berg', company: 'Seam Analytics' });
+});
+
+test.beforeEach(async ({ context, baseURL }) => {
+  await acceptCookies(context, baseURL!);
+});
+
+/** Picks a user in a Mantine (multi)select by typing `search` and clicking the option that shows `name`. */
+async function pickUser(page: Page, label: string, search: string, name: string) {
+  const input = page.locator(`input[aria-label="${label}"]`);
+  await input.click();
+  await input.fill(search);
+  await page
+    .getByRole('option', { name: new RegExp(name) })
+    .first()
+    .click();
+}
+
+test('admin creates a group with an admin and members; the group admin sees the member usage and invites', async ({ page, browser, baseURL }) => {
+  test.setTimeout(360_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  // The member analyses one image (one image, one job this month) and shares its project with the group admin.
+  const member = await userSession(browser, baseURL!, memberEmail);
+  const api = member.page.request;
+  const imageId = await uploadViaApi(api, { name: 'weld-seam.png', mimeType: 'image/png', buffer: await grainPng(611) } as never);
+  await runViaApi(api, [imageId], [await modelId(api, MODEL)]);
+  const project = await api.post('/api/projects', { data: { name: 'Seam study' } });
+  expect(project.ok(), await project.text()).toBeTruthy();
+  const { id: projectId } = (await project.json()) as { id: string };
+  expect((await api.post(`/api/projects/${projectId}/images`, { data: { imageIds: [imageId] } })).ok()).toBeTruthy();
+  expect((await api.post(`/api/projects/${projectId}/share`, { data: { email: leadEmail } })).ok()).toBeTruthy();
+  await member.context.close();
+
+  await loginAdmin(page);
+  await page.goto('/admin/groups');
+  await expect(page.getByTestId('admin-groups')).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Add group' }).click();
+  await page.getByTestId('group-new-name').fill(GROUP);
+  await page.keyboard.press('Enter');
+  await expect(toast(page, 'Group has been created.')).toBeVisible();
+  const row = page.getByTestId('group-row').filter({ hasText: GROUP });
+  await expect(row).toBeVisible();
+
+  await pickUser(page, `Admin of ${GROUP}`, 'Lena', 'Lena Lead');
+  await expect(toast(page, 'Group has been edited.')).toBeVisible();
+  // Members are found by company.
+  await pickUser(page, `Members of ${GROUP}`, 'Seam Analytics', 'Ada Aalto');
+  await expect(toast(page, 'Members have been updated.')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.reload();
+  await expect(row.locator(`input[aria-label="Admin of ${GROUP}"]`)).toHaveValue('Lena Lead', { timeout: 30_000 });
+  await expect(row).toContainText('Ada Aalto');
+
+  // The group admin's area.
+  const lead = await userSession(browser, baseURL!, leadEmail);
+  await lead.page.setViewportSize({ width: 1280, height: 900 });
+  await lead.page.goto('/group-admin');
+  await expect(lead.page.getByRole('heading', { name: `Group ${GROUP}` })).toBeVisible({ timeout: 30_000 });
+  const ada = lead.page.getByTestId('group-member-row').filter({ hasText: 'Ada Aalto' });
+  await expect(ada.getByTestId('member-images')).toHaveText('1');
+  await expect(ada.getByTestId('member-jobs')).toHaveText('1');
+  await expect(lead.page.getByTestId('group-shared-jobs')).toContainText('Seam study');
+
+  await lead.page.getByTestId('group-invite-email').fill('nobody-here@lamella.test');
+  await lead.page.getByTestId('group-invite-submit').click();
+  await expect(lead.page.getByText('No account uses this e-mail address. Ask the person to sign up first.')).toBeVisible();
+  await lead.page.getByTestId('group-invite-email').fill(colleagueEmail);
+  await lead.page.getByTestId('group-invite-submit').click();
+  await expect(toast(lead.page, 'Member has been added.')).toBeVisible();
+  await expect(lead.page.getByTestId('group-member-row').filter({ hasText: 'Bob Berg' })).toBeVisible();
+  await lead.context.close();
+
+  // Someone who administers no group is told so.
+  const other = await userSession(browser, baseURL!, memberEmail);
+  await other.page.goto('/group-admin');
+  await expect(other.page.getByTestId('group-admin-denied')).toBeVisible({ timeout: 30_000 });
+  await other.context.close();
+});
+
+const WIDTHS = [
+  { name: 'desktop', width: 1280, height: 900 },
+  { name: 'phone', width: 375, height: 812 },
+];
+
+for (const size of WIDTHS) {
+  test(`screenshots of groups and the group-admin area at ${size.width}px`, async ({ page, browser, baseURL }) => {
+    test.setTimeout(240_000);
+    await page.setViewportSize({ width: size.width, height: size.height });
+    await loginAdmin(page);
+    await page.goto('/admin/groups');
+    await expect(page.getByTestId('group-row').filter({ hasText: GROUP })).toBeVisible({ timeout: 30_000 });
+    await page.screenshot({ path: `${OUT}/${size.name}-admin-groups.png`, fullPage: true, animations: 'disabled' });
+    await page.locator(`input[aria-label="Members of ${GROUP}"]`).click();
+    await expect(page.getByRole('option').first()).toBeVisible();
+    await page.screenshot({ path: `${OUT}/${size.name}-admin-groups-members.png`, animations: 'disabled' });
+    await page.keyboard.press('Escape');
+
+    const lead = await userSession(browser, baseURL!, leadEmail);
+    await lead.page.setViewportSize({ width: size.width, height: size.height });
+    await lead.page.goto('/group-admin');
+    await expect(lead.page.getByTestId('group-member-row').first()).toBeVisible({ timeout: 30_000 });
+    await lead.page.screenshot({ path: `${OUT}/${size.name}-group-admin.png`, fullPage: true, animations: 'disabled' });
+    await lead.context.close();
+  });
+}
