@@ -68,6 +68,7 @@ export async function startLauncher(opts: LauncherOptions) {
       send({ type: 'started', jobId: job.jobId });
       const heartbeat = setInterval(() => send({ type: 'heartbeat' }), heartbeatPeriod(job.heartbeatMs));
       try {
+        const modelStart = performance.now();
         const out = await opts.engine.run({
           model: job.model,
           version: String(job.version ?? ''),
@@ -80,8 +81,11 @@ export async function startLauncher(opts: LauncherOptions) {
           settingsCalibration: job.settingsCalibration !== false,
         });
         clearInterval(heartbeat);
+        // modelMs: the analysis' own time, so the server can tell it from transfer and storing (bench:pipeline)
+        const modelMs = Math.round(performance.now() - modelStart);
         send({
           type: 'result',
+          modelMs,
           items: out.items,
           measurements: out.measurements,
           files: out.files.map((f) => ({ filename: f.filename, data: f.data.toString('base64') })),

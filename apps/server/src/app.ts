@@ -19,7 +19,9 @@ import type { Mailer } from './platform/mail/mailer.ts';
 import { registerErrorHandler } from './platform/http/errors.ts';
 import { registerGuard } from './platform/auth/guard.ts';
 import { checkRoute, openApiNaming } from './platform/http/route-rules.ts';
-import { RateLimiter } from './platform/http/rate-limit.ts';
+import { RateLimiter, type Limiter } from './platform/http/rate-limit.ts';
+import { RedisRateLimiter } from './platform/http/rate-limit-redis.ts';
+import { openRedis } from './platform/redis/redis.ts';
 import { registerSecurityHeaders } from './platform/http/security-headers.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -46,13 +48,21 @@ import { adminDashboardRoutes } from './modules/admin-dashboard/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { Dispatcher, type JobEvents } from './modules/jobs/dispatcher.ts';
 import { attachRealtime, type Realtime } from './platform/realtime/realtime.ts';
-import { listNotifications } from './modules/notifications/service.ts';
-import { activateInvitations } from './modules/projects/service.ts';
+import { listNotifications, notifyJobEnded } from './modules/notifications/service.ts';
+import { activateInvitations, projectForJobs } from './modules/projects/service.ts';
 import { findOwnJob, writeUnderJobLock } from './modules/jobs/service.ts';
 import type { SettingsResolver } from './modules/jobs/settings.ts';
 import { resolveJobSettings } from './modules/customizations/service.ts';
 import { insightsRoutes } from './modules/insights/routes.ts';
+import { termsRoutes } from './modules/terms/routes.ts';
+import { translationsRoutes } from './modules/translations/routes.ts';
 import { newsRoutes } from './modules/news/routes.ts';
+import { registerServerTiming } from './platform/http/server-timing.ts';
+import { reportsRoutes } from './modules/reports/routes.ts';
+import { settingsRoutes } from './modules/settings/routes.ts';
+import { adminImagesRoutes } from './modules/admin-images/routes.ts';
+import { publicImageFileRoutes, publicImagesRoutes } from './modules/public-images/routes.ts';
+import { groupsRoutes } from './modules/groups/routes.ts';
 import type { LauncherSupervisor } from './platform/compute/supervisor.ts';
 
 export interface AppDeps {
@@ -60,7 +70,7 @@ export interface AppDeps {
   database: Database;
   storage: Storage;
   mailer: Mailer;
-  limiter?: RateLimiter;
+  limiter?: Limiter;
   version?: string;
   /** Starts and stops launcher processes of `local` nodes (npm start, tests). */
   launchers?: LauncherSupervisor;
@@ -75,7 +85,7 @@ export interface Ctx {
   database: Database;
   storage: Storage;
   mailer: Mailer;
-  limiter: RateLimiter;
+  limiter: Limiter;
   version: string;
   sessionOptions: { ttlDays: number; secureCookies: boolean };
   realtime: Realtime;
@@ -112,13 +122,20 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   const sessionOptions = { ttlDays: deps.config.sessionTtlDays, secureCookies: deps.config.publicUrl.startsWith('https://') };
   const db = deps.database.db;
-  const realtime = attachRealtime(app.server, db, sessionOptions, {
-    notifications: async (userId) => listNotifications(db, userId),
-  });
+  // REDIS_URL: socket.io fan-out and rate limits shared by every replica (README "Deployment").
+  const redis = deps.config.redisUrl ? await openRedis(deps.config.redisUrl, deps.config.redisPrefix, (m) => app.log.warn(m)) : null;
+  const realtime = attachRealtime(
+    app.server,
+    db,
+    sessionOptions,
+    { notifications: async (userId) => listNotifications(db, userId) },
+    redis?.socketAdapter(),
+  );
   const dispatcher = new Dispatcher({
     db: deps.database.db,
     storage: deps.storage,
     notify: realtime.emitToUser,
+    jobEnded: (job) => void notifyJobEnded(db, realtime, job).catch((e: Error) => app.log.warn(`job notification failed: ${e.message}`)),
     log: (m) => app.log.warn(m),
     soleDispatcher: deps.database.kind === 'pglite',
     leaseMs: deps.config.jobLeaseSeconds * 1000,
@@ -129,7 +146,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     database: deps.database,
     storage: deps.storage,
     mailer: deps.mailer,
-    limiter: deps.limiter ?? RateLimiter.withSignupLimit(deps.config.signupLimitPerHour),
+    limiter:
+      deps.limiter ??
+      (redis
+        ? RedisRateLimiter.withSignupLimit(redis.client, deps.config.signupLimitPerHour, `${redis.prefix}rate:`)
+        : RateLimiter.withSignupLimit(deps.config.signupLimitPerHour)),
     version: deps.version ?? '0.0.0',
     sessionOptions,
     realtime,
@@ -146,6 +167,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook('onClose', async () => {
     await dispatcher.stop();
     await realtime.close();
+    await redis?.close();
   });
 
   // gzip/brotli for text (the web app's scripts, JSON, CSV exports) when the client asks; images go as they are.
@@ -179,6 +201,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   registerErrorHandler(app);
   registerGuard(app, ctx.db, ctx.sessionOptions);
+  registerServerTiming(app);
 
   await app.register(
     async (plugin) => {
@@ -193,10 +216,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(accessKeysRoutes, { db: ctx.db });
       await api.register(catalogRoutes, { db: ctx.db });
       await api.register(computeModelsRoutes, { db: ctx.db });
-      await api.register(computeNodesRoutes, { db: ctx.db, launchers: ctx.launchers });
+      await api.register(computeNodesRoutes, { db: ctx.db, launchers: ctx.launchers, onLauncherReady: (id) => ctx.dispatcher.markHealthy(id) });
       await api.register(imagesRoutes, { db: ctx.db, storage: ctx.storage, config: ctx.config });
       await api.register(calibrationsRoutes, { db: ctx.db });
-      await api.register(jobsRoutes, { db: ctx.db, storage: ctx.storage, jobEvents: ctx.jobEvents, resolveSettings: ctx.resolveSettings });
+      await api.register(jobsRoutes, {
+        db: ctx.db,
+        storage: ctx.storage,
+        jobEvents: ctx.jobEvents,
+        resolveSettings: ctx.resolveSettings,
+        projects: projectForJobs,
+      });
       await api.register(feedbackRoutes, { db: ctx.db, jobs: { findOwnJob, writeUnderJobLock } });
       await api.register(masksRoutes, { db: ctx.db, storage: ctx.storage, config: ctx.config, notify: ctx.realtime.emitToUser });
       await api.register(sandboxRoutes, { jobs: { db: ctx.db, jobEvents: ctx.jobEvents, resolveSettings: ctx.resolveSettings } });
@@ -217,9 +246,26 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(customizationsRoutes, { db: ctx.db });
       await api.register(insightsRoutes, { db: ctx.db });
       await api.register(newsRoutes, { db: ctx.db });
+      await api.register(reportsRoutes, { db: ctx.db, storage: ctx.storage });
+      await api.register(settingsRoutes, {
+        db: ctx.db,
+        mailer: ctx.mailer,
+        storage: ctx.storage,
+        launchers: ctx.launchers,
+        publicUrl: ctx.config.publicUrl,
+        monitoringUrl: ctx.config.monitoringUrl,
+        reminderIntervalSeconds: ctx.config.reminderIntervalSeconds,
+      });
+      await api.register(termsRoutes, { db: ctx.db });
+      await api.register(translationsRoutes, { db: ctx.db });
+      await api.register(adminImagesRoutes, { db: ctx.db });
+      await api.register(publicImagesRoutes, { db: ctx.db, storage: ctx.storage, config: ctx.config });
+      await api.register(groupsRoutes, { db: ctx.db });
     },
     { prefix: '/api' },
   );
+  // Public images are read outside /api by everyone (the rich text of insights and news), before the web app's fallback.
+  await app.register(publicImageFileRoutes, { db: ctx.db, storage: ctx.storage, config: ctx.config });
   app.get('/api/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, async () => app.swagger());
 
   const webDist = deps.webDist ?? defaultWebDist;

@@ -21,7 +21,13 @@ export interface Config {
   jobLeaseSeconds: number;
   environment: 'development' | 'testing' | 'staging' | 'production';
   sessionTtlDays: number;
-  s3: { endpoint: string | null; bucket: string | null; region: string; accessKeyId: string | null; secretAccessKey: string | null };
+  s3: { endpoint: string | null; bucket: string | null; region: string; accessKeyId: string | null; secretAccessKey: string | null; prefix: string };
+  /** `REDIS_URL`: several replicas share socket.io fan-out and rate limits through this Redis; null: one process. */
+  redisUrl: string | null;
+  /** `REDIS_PREFIX` (default `lamella:`): the start of every Redis key and channel, so deployments can share one Redis. */
+  redisPrefix: string;
+  /** `START_LOCAL_LAUNCHER` (default true): this process starts the launchers of the `local` node; false on extra replicas. */
+  startLocalLauncher: boolean;
   logLevel: string;
   /**
    * Proxies whose `X-Forwarded-For` is believed (`TRUST_PROXY`): a hop count, or proxy addresses/CIDRs. Unset:
@@ -36,6 +42,10 @@ export interface Config {
   signupLimitPerHour: number;
   /** Secret for signing short-lived values; random per process when unset. */
   secret: string;
+  /** Seconds between two runs of the demo license reminders (REMINDER_INTERVAL_SECONDS, default 3600). */
+  reminderIntervalSeconds: number;
+  /** Monitoring (the Settings screen's "beszel" check): an HTTP GET on MONITORING_URL; unset = not configured. */
+  monitoringUrl: string | null;
 }
 
 const environments = ['development', 'testing', 'staging', 'production'] as const;
@@ -86,13 +96,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       region: env.S3_REGION ?? 'us-east-1',
       accessKeyId: env.S3_ACCESS_KEY_ID || null,
       secretAccessKey: env.S3_SECRET_ACCESS_KEY || null,
+      prefix: env.S3_PREFIX ?? '',
     },
+    redisUrl: env.REDIS_URL || null,
+    redisPrefix: env.REDIS_PREFIX || 'lamella:',
+    startLocalLauncher: !['false', '0', 'no'].includes((env.START_LOCAL_LAUNCHER ?? 'true').trim().toLowerCase()),
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     maxUploadMb: positive(env.MAX_UPLOAD_MB, 200, 'MAX_UPLOAD_MB'),
     maxUploadRequestMb: positive(env.MAX_UPLOAD_REQUEST_MB, 1000, 'MAX_UPLOAD_REQUEST_MB'),
     signupLimitPerHour: positive(env.SIGNUP_LIMIT_PER_HOUR, 20, 'SIGNUP_LIMIT_PER_HOUR'),
     secret: env.SESSION_SECRET ?? randomBytes(32).toString('hex'),
+    reminderIntervalSeconds: positive(env.REMINDER_INTERVAL_SECONDS, 3600, 'REMINDER_INTERVAL_SECONDS'),
+    monitoringUrl: env.MONITORING_URL || null,
   };
 }
 

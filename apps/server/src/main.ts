@@ -14,12 +14,13 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const version = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')).version as string;
   const database = await openDatabase({ url: config.databaseUrl, dir: config.databaseUrl ? null : join(config.dataDir, 'db') });
-  const storage = createStorage(config.dataDir);
+  const storage = createStorage(config.dataDir, config.s3);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, mailDir: join(config.dataDir, 'mail'), from: config.mailFrom, log: (m) => console.log(m) });
   const launchers = new LauncherSupervisor({ log: (m) => console.log(m) });
   const app = await buildApp({ config, database, storage, mailer, version, launchers });
   const admin = await bootstrap({ config, db: database.db });
-  await startLocalNode(database.db, launchers, config.launcherPort, version);
+  // START_LOCAL_LAUNCHER=false: a replica that starts no launcher process (one replica, or none, runs the local node's).
+  if (config.startLocalLauncher) await startLocalNode(database.db, launchers, config.launcherPort, version);
   await app.listen({ port: config.port, host: config.host });
   console.log(`Lamella ${version} (${config.environment}) at ${config.publicUrl} — database: ${database.kind}, mail: ${mailer.transport}`);
   if (admin.created) {

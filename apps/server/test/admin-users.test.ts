@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { images, jobs, licenses, npsResponses, privileges, users } from '../src/platform/db/schema/index.ts';
+import { desc, eq } from 'drizzle-orm';
+import { images, jobs, licenses, npsResponses, privileges, sessions, users } from '../src/platform/db/schema/index.ts';
 import { ADMIN, startTestApp, type TestApp } from './test-app.ts';
 import { factories } from './factories.ts';
 
@@ -199,6 +199,43 @@ describe('roles, access control and impersonation', () => {
     expect((await admin.delete(`/api/users/${u.id}`)).status).toBe(204);
     expect((await admin.get(`/api/users/${u.id}`)).status).toBe(404);
     expect((await adminBrowser.get('/api/users/me')).status).toBe(401);
+  });
+
+  it('impersonation lasts an hour; "Back to my account" and signing out end only it, restoring the admin (audit-logged)', async () => {
+    const u = await t.signupVerified({ name: 'Lise', surname: 'Meitner' });
+    const { client: adminBrowser } = await t.signin(ADMIN.email, ADMIN.password);
+    const before = Date.now();
+    expect((await adminBrowser.post(`/api/users/${u.id}/impersonate`)).status).toBe(200);
+    const [row] = await t.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.impersonatorId, (await admin.get('/api/users/me')).body.id))
+      .orderBy(desc(sessions.createdAt))
+      .limit(1);
+    expect(row.userId).toBe(u.id);
+    expect(row.expiresAt.getTime() - before).toBeGreaterThan(59 * 60_000);
+    expect(row.expiresAt.getTime() - before).toBeLessThan(61 * 60_000);
+    // a plain user is not impersonating: nothing to end
+    const notActing = await u.client.delete('/api/users/me/impersonation');
+    expect(notActing.status).toBe(400);
+    expect(notActing.body.code).toBe('NOT_IMPERSONATING');
+
+    const ended = await adminBrowser.delete('/api/users/me/impersonation');
+    expect(ended.body).toEqual({ restored: true });
+    expect((await adminBrowser.get('/api/users/me')).body).toMatchObject({ role: 'ADMIN', impersonatedBy: null });
+    expect((await t.db.select().from(sessions).where(eq(sessions.id, row.id))).length).toBe(0);
+
+    // signing out while impersonating: back in the admin account, not signed out
+    expect((await adminBrowser.post(`/api/users/${u.id}/impersonate`)).status).toBe(200);
+    expect((await adminBrowser.get('/api/users/me')).body.id).toBe(u.id);
+    expect((await adminBrowser.post('/api/auth/signout')).status).toBe(200);
+    expect((await adminBrowser.get('/api/users/me')).body).toMatchObject({ role: 'ADMIN' });
+    const log = await admin.get('/api/admin/audit-log', { action: 'user.impersonate.end' });
+    expect(log.status).toBe(200);
+    const ends = (log.body.items ?? log.body).filter(
+      (e: { targetId: string; action: string }) => e.targetId === u.id && e.action === 'user.impersonate.end',
+    );
+    expect(ends).toHaveLength(2);
   });
 });
 

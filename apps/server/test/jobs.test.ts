@@ -301,7 +301,7 @@ describe('hardening (issue 9 items 7 and 10)', () => {
     const res = await u.client.call(jobsApi.export, { query: { jobsIds: [job.id] } });
     expect(res.status).toBe(200);
     const [header, line] = String(res.body).replace('\uFEFF', '').trim().split('\r\n');
-    expect(header).toBe('jobId;image;model;modelVersion;status;createdAt;areaFractionPercent;at;note');
+    expect(header).toBe('Job;Image;Model;Model version;Status;Created;Area fraction (%);at;note');
     const cells = line.split(';');
     expect(cells[0]).toBe(job.id);
     expect(line).toContain(`;"'=1+2;x.png";`);

@@ -179,6 +179,50 @@ describe('pipeline on real launchers', () => {
   });
 });
 
+describe('job notifications', () => {
+  it('a job ending while no page shows its model notifies the owner (JOB_FINISHED, JOB_FAILED); on the model page it does not', async () => {
+    const u = await t.signupVerified();
+    const socket = connect(t.baseUrl, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      extraHeaders: { cookie: `lamella_session=${u.client.cookies.get('lamella_session')}` },
+    });
+    const pushed: Array<{ type: string; payload: Record<string, string> }> = [];
+    socket.on('notification', (n) => pushed.push(n));
+    await waitFor(async () => socket.connected, 5000);
+    const run = async (png: Buffer) => {
+      const imageId = await upload(u.client, png);
+      const [job] = (await u.client.post('/api/jobs', { imageIds: [imageId], modelIds: [porosity] })).body;
+      return settled(u.client, job.id);
+    };
+    try {
+      const done = await run((await poresImage({ width: 240, height: 180, count: 12, r: 9 })).png);
+      expect(done.status).toBe('FINISHED');
+      const finished = await waitFor(async () => pushed.find((n) => n.payload.jobId === done.id), 5000);
+      expect(finished).toMatchObject({ type: 'JOB_FINISHED', payload: { jobId: done.id, modelId: porosity } });
+
+      const blank = await sharp({ create: { width: 240, height: 180, channels: 3, background: '#777777' } })
+        .png()
+        .toBuffer();
+      const failed = await run(blank);
+      expect(failed.status).toBe('FAILED');
+      expect(await waitFor(async () => pushed.find((n) => n.payload.jobId === failed.id), 5000)).toMatchObject({ type: 'JOB_FAILED' });
+
+      // The results page of the model is open: the job is seen there, the bell stays quiet.
+      socket.emit('viewing', { modelId: porosity });
+      await socket.emitWithAck('notifications'); // events of one socket are handled in order: the page is registered
+      const watched = await run((await poresImage({ width: 240, height: 180, count: 10, r: 9 })).png);
+      expect(watched.status).toBe('FINISHED');
+      await new Promise((r) => setTimeout(r, 300));
+      expect(pushed.some((n) => n.payload.jobId === watched.id)).toBe(false);
+      const stored = (await u.client.get('/api/notifications')).body as Array<{ payload: { jobId?: string } }>;
+      expect(stored.map((n) => n.payload.jobId).sort()).toEqual([done.id, failed.id].sort());
+    } finally {
+      socket.close();
+    }
+  }, 120_000);
+});
+
 describe('server restart', () => {
   it('loses no queued or running job', async () => {
     const first = await startTestApp({ keepData: true });

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projectsApi, type Project } from '@lamella/contracts';
+import { jobsApi, projectsApi, type Project } from '@lamella/contracts';
+import { eq, inArray } from 'drizzle-orm';
+import { jobs } from '../src/platform/db/schema/index.ts';
 import { factories, type Factories, type TestUser } from './factories.ts';
 import { startTestApp, type TestApp } from './test-app.ts';
 
@@ -110,6 +112,52 @@ describe('projects', () => {
     expect((await owner.client.call(projectsApi.removeImage, { params: { id: project.id, imageId: img.id } })).status).toBe(204);
     expect((await owner.client.call(projectsApi.removeImage, { params: { id: project.id, imageId: img.id } })).status).toBe(404);
     expect((await owner.client.ok(projectsApi.images, { params: p })).map((i) => i.id)).toEqual([editorImg.id]);
+  });
+
+  it('jobs run in a project: the settings of its template for the model, its images join it; VIEWER and stranger 404 with nothing created', async () => {
+    const { owner, editor, viewer, stranger, project } = await setup();
+    const admin = await f.admin();
+    const tpl = await admin.client.post('/api/admin/project-settings-templates', {
+      name: 'Coarse grains',
+      settings: { 'grain-size': { segmentation: { minScore: 0.7 } }, '*': { overlay: { opacity: 0.2 } } },
+    });
+    expect(tpl.status).toBe(200);
+    await owner.client.ok(projectsApi.update, { params: { id: project.id }, body: { templateId: tpl.body.id } });
+    const grain = await f.modelId('grain-size');
+    const layer = await f.modelId('layer-thickness');
+    const img = await f.image(owner, { filename: 'seam.png' });
+    const created = await owner.client.ok(jobsApi.create, { body: { imageIds: [img.id], modelIds: [grain, layer], projectId: project.id } });
+    const rows = await t.db
+      .select({ id: jobs.id, modelId: jobs.modelId, settings: jobs.settings, projectId: jobs.projectId })
+      .from(jobs)
+      .where(
+        inArray(
+          jobs.id,
+          created.map((j) => j.id),
+        ),
+      );
+    const grainRow = rows.find((r) => r.modelId === grain)!;
+    const layerRow = rows.find((r) => r.modelId === layer)!;
+    expect(grainRow.projectId).toBe(project.id);
+    // the model's own part of the template, not the "*" part; another model gets the "*" part
+    expect(grainRow.settings).toMatchObject({ segmentation: { minScore: 0.7 } });
+    expect(grainRow.settings).not.toHaveProperty('overlay');
+    expect(layerRow.settings).toMatchObject({ overlay: { opacity: 0.2 } });
+    // the uploaded image is now held by the project
+    expect((await viewer.client.ok(projectsApi.images, { params: { id: project.id } })).map((i) => i.id)).toEqual([img.id]);
+    // an EDITOR runs their own image there; a VIEWER and a stranger cannot (404), and nothing is created
+    const editorImg = await f.image(editor);
+    expect((await editor.client.call(jobsApi.create, { body: { imageIds: [editorImg.id], modelIds: [grain], projectId: project.id } })).status).toBe(
+      200,
+    );
+    for (const u of [viewer, stranger]) {
+      const own = await f.image(u);
+      const before = (await t.db.select({ id: jobs.id }).from(jobs).where(eq(jobs.ownerId, u.id))).length;
+      const res = await u.client.call(jobsApi.create, { body: { imageIds: [own.id], modelIds: [grain], projectId: project.id } });
+      expect(res.status).toBe(404);
+      expect(res.body).toMatchObject({ code: 'NOT_FOUND' });
+      expect((await t.db.select({ id: jobs.id }).from(jobs).where(eq(jobs.ownerId, u.id))).length).toBe(before);
+    }
   });
 
   it('lists the jobs of the project images', async () => {

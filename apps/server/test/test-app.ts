@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { loadConfig } from '../src/config.ts';
 import { buildApp, type App } from '../src/app.ts';
 import { openDatabase, openScratchPostgres, type Database } from '../src/platform/db/client.ts';
-import { DiskStorage } from '../src/platform/storage/storage.ts';
+import { DiskStorage, type Storage } from '../src/platform/storage/storage.ts';
 import { createMailer } from '../src/platform/mail/mailer.ts';
 import { bootstrap } from '../src/modules/system/bootstrap.ts';
-import { RateLimiter, authLimits } from '../src/platform/http/rate-limit.ts';
+import { RateLimiter, authLimits, type Limiter } from '../src/platform/http/rate-limit.ts';
 import { HttpClient, fields } from './http-client.ts';
 import { eq } from 'drizzle-orm';
 import { createServer } from 'node:net';
@@ -32,24 +32,44 @@ export interface TestAppOptions {
   launchers?: number;
   /** The web app folder to serve (default apps/web/dist). */
   webDist?: string;
+  /** The file storage (default: DiskStorage in the data folder), e.g. S3 (storage-s3.test.ts). */
+  storage?: (dataDir: string) => Storage;
+  /** A database shared with other apps (replicas.test.ts); left open on close. */
+  database?: Database;
+  /** More environment settings (e.g. REDIS_URL). */
+  env?: Record<string, string>;
+  /** The rate limiter (default: in memory with per-address limits lifted); 'config': the app's own choice. */
+  limiter?: Limiter | 'config';
 }
 
 export async function startTestApp(opts: TestAppOptions = {}) {
   const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'lamella-test-')));
   const mailbox = await startMailbox();
   const config = {
-    ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, SMTP_URL: mailbox.url }),
+    ...loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      SMTP_URL: mailbox.url,
+      ...opts.env,
+    }),
     publicUrl: 'http://lamella.test',
   };
   const persistent = opts.dataDir !== undefined || opts.keepData;
-  const database: Database = process.env.TEST_DATABASE_URL
-    ? await openScratchPostgres(process.env.TEST_DATABASE_URL, persistent ? join(dataDir, 'scratch-db-name') : undefined, opts.keepData ?? false)
-    : await openDatabase({ url: null, dir: persistent ? join(dataDir, 'db') : null });
-  const storage = new DiskStorage(join(dataDir, 'files'));
+  const database: Database = opts.database
+    ? opts.database
+    : process.env.TEST_DATABASE_URL
+      ? await openScratchPostgres(process.env.TEST_DATABASE_URL, persistent ? join(dataDir, 'scratch-db-name') : undefined, opts.keepData ?? false)
+      : await openDatabase({ url: null, dir: persistent ? join(dataDir, 'db') : null });
+  const storage = opts.storage ? opts.storage(dataDir) : new DiskStorage(join(dataDir, 'files'));
   const mailer = createMailer({ smtpUrl: mailbox.url, mailDir: join(dataDir, 'mail'), from: config.mailFrom });
   // Per-address limits are lifted: every test client comes from 127.0.0.1. Per-account limits stay real.
   const lifted = { max: 100_000, windowMs: 60_000 };
-  const limiter = new RateLimiter({ ...authLimits, signinAddress: lifted, signupAddress: lifted, resetAddress: lifted, otpAddress: lifted });
+  const limiter =
+    opts.limiter === 'config'
+      ? undefined
+      : (opts.limiter ?? new RateLimiter({ ...authLimits, signinAddress: lifted, signupAddress: lifted, resetAddress: lifted, otpAddress: lifted }));
   const supervisor = new LauncherSupervisor({ restartDelayMs: 500, env: { LAUNCHER_THREADS: '1' } });
   const app: App = await buildApp({
     config,
@@ -100,7 +120,7 @@ export async function startTestApp(opts: TestAppOptions = {}) {
     db: database.db,
     storage,
     mailbox,
-    limiter,
+    limiter: app.ctx.limiter,
     dataDir,
     client,
     signupVerified,
@@ -120,7 +140,7 @@ export async function startTestApp(opts: TestAppOptions = {}) {
     async close() {
       await supervisor.stopAll();
       await app.close();
-      await database.close();
+      if (!opts.database) await database.close();
       await mailbox.close();
       if (!opts.keepData) await rm(dataDir, { recursive: true, force: true });
     },

@@ -201,6 +201,10 @@ export const DemoLicenseSettings = Type.Object(
 );
 export type DemoLicenseSettings = Static<typeof DemoLicenseSettings>;
 
+/** The answer of "Back to my account". */
+export const ImpersonationEnded = Type.Object({ restored: Type.Boolean() }, { $id: 'ImpersonationEnded' });
+export type ImpersonationEnded = Static<typeof ImpersonationEnded>;
+
 const tags = ['admin-users'] as const;
 export const adminUsersApi = {
   list: endpoint({
@@ -271,6 +275,14 @@ export const adminUsersApi = {
     tags,
     params: IdParams,
     response: { 200: StatusOk },
+  }),
+  endImpersonation: endpoint({
+    method: 'DELETE',
+    path: '/users/me/impersonation',
+    operationId: 'endImpersonation',
+    tags,
+    summary: 'Back to my account: ends the impersonation and restores the admin session (restored: false when it had ended)',
+    response: { 200: ImpersonationEnded },
   }),
   listAcl: endpoint({ method: 'GET', path: '/admin/acl', operationId: 'listAcl', tags, response: { 200: AclList } }),
   setAcl: endpoint({

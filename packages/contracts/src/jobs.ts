@@ -45,6 +45,8 @@ export const DataTableRow = Type.Object(
     labelTooltip: Type.Optional(Type.Union([Type.String(), Type.Null()])),
     value: Type.Union([Type.Number(), Type.String(), Type.Null()]),
     unit: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+    /** How the web shows the number (added when read, from the row's label): counts as integers, G to 2 decimals, pixel size to 4 significant digits. */
+    kind: Type.Optional(Type.Union([Type.Literal('count'), Type.Literal('g'), Type.Literal('pixelSize'), Type.Literal('number')])),
   },
   { $id: 'DataTableRow' },
 );
@@ -212,7 +214,14 @@ export type JobsArchived = Static<typeof JobsArchived>;
 export const JobsDeleted = Type.Object({ deleted: Type.Integer() }, { $id: 'JobsDeleted' });
 export type JobsDeleted = Static<typeof JobsDeleted>;
 
-export const ExportJobsQuery = Type.Object({ jobsIds: Type.Array(Uuid, { minItems: 1, maxItems: 1000 }) }, { $id: 'ExportJobsQuery' });
+/** `format`: csv (default) or xlsx (the same columns, numbers as numbers, units in the headers). */
+export const ExportJobsQuery = Type.Object(
+  {
+    jobsIds: Type.Array(Uuid, { minItems: 1, maxItems: 1000 }),
+    format: Type.Optional(Type.Union([Type.Literal('csv'), Type.Literal('xlsx')], { default: 'csv' })),
+  },
+  { $id: 'ExportJobsQuery' },
+);
 export type ExportJobsQuery = Static<typeof ExportJobsQuery>;
 
 export const JobError = Type.Object({ error: Type.Union([Type.String(), Type.Null()]) }, { $id: 'JobError' });
@@ -244,7 +253,7 @@ export const jobsApi = {
     response: { 200: JobsArchived },
   }),
   remove: endpoint({ method: 'POST', path: '/jobs/delete', operationId: 'deleteJobs', tags, body: JobIdsBody, response: { 200: JobsDeleted } }),
-  /** CSV of the measurements of the given jobs, with the user's decimal separator (`;` with the comma). */
+  /** CSV (or `format=xlsx`) of the measurements of the given jobs: readable headers with units in the user's language, the user's decimal separator (`;` with the comma). */
   export: endpoint({
     method: 'GET',
     path: '/jobs/export',
@@ -252,7 +261,7 @@ export const jobsApi = {
     tags,
     querystring: ExportJobsQuery,
     response: { 200: FileDownload },
-    produces: ['text/csv'],
+    produces: ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
   }),
   get: endpoint({ method: 'GET', path: '/jobs/:id', operationId: 'getJob', tags, params: IdParams, response: { 200: Job } }),
   error: endpoint({ method: 'GET', path: '/jobs/:id/error', operationId: 'getJobError', tags, params: IdParams, response: { 200: JobError } }),

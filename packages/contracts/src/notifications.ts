@@ -25,6 +25,14 @@ export type NotificationsDeleted = Static<typeof NotificationsDeleted>;
 /** socket.io: the client emits this on connect (acknowledged with the list); the server pushes `notification`. */
 export const NOTIFICATIONS_EVENT = 'notifications';
 export const NOTIFICATION_EVENT = 'notification';
+/** socket.io: the client says which model's results page it shows (`{ modelId }`, `{ modelId: null }` when none). */
+export const VIEWING_EVENT = 'viewing';
+/**
+ * A job of the user ended while none of their pages showed that model's results (payload `{ jobId, modelId }`);
+ * sandbox jobs do not notify (their page polls).
+ */
+export const JOB_FINISHED_NOTIFICATION = 'JOB_FINISHED';
+export const JOB_FAILED_NOTIFICATION = 'JOB_FAILED';
 
 const tags = ['notifications'] as const;
 export const notificationsApi = {

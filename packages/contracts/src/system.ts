@@ -26,13 +26,11 @@ export type LanguageParams = Static<typeof LanguageParams>;
 /** Nested translation keys → text, with the administrator's overrides merged in. */
 export const TranslationTree = Type.Record(Type.String(), Type.Unknown(), { $id: 'TranslationTree' });
 export type TranslationTree = Static<typeof TranslationTree>;
-export const TermsText = Type.Object({ content: Type.String({ description: 'HTML' }) }, { $id: 'TermsText' });
-export type TermsText = Static<typeof TermsText>;
 export const UserCount = Type.Object({ count: Type.Integer() }, { $id: 'UserCount' });
 export type UserCount = Static<typeof UserCount>;
 
 const tags = ['system'] as const;
-/** Health, version, translations, terms and the user count. */
+/** Health, version, translations and the user count (the terms: terms.ts). */
 export const systemApi = {
   health: endpoint({ method: 'GET', path: '/health', operationId: 'getHealth', tags, response: { 200: Health, 503: Health } }),
   version: endpoint({ method: 'GET', path: '/version', operationId: 'getVersion', tags, response: { 200: VersionInfo } }),
@@ -44,6 +42,5 @@ export const systemApi = {
     params: LanguageParams,
     response: { 200: TranslationTree },
   }),
-  terms: endpoint({ method: 'GET', path: '/terms/:lng', operationId: 'getTerms', tags, params: LanguageParams, response: { 200: TermsText } }),
   userCount: endpoint({ method: 'GET', path: '/users/count', operationId: 'countUsers', tags, response: { 200: UserCount } }),
 };

@@ -9,8 +9,13 @@ import type admin from '../locales/en/admin.json';
 import type adminAccounts from '../locales/en/adminAccounts.json';
 import type adminDashboard from '../locales/en/adminDashboard.json';
 import type adminErrors from '../locales/en/adminErrors.json';
+import type adminGroups from '../locales/en/adminGroups.json';
+import type adminImages from '../locales/en/adminImages.json';
 import type adminJobs from '../locales/en/adminJobs.json';
 import type adminMessages from '../locales/en/adminMessages.json';
+import type adminSettings from '../locales/en/adminSettings.json';
+import type adminTerms from '../locales/en/adminTerms.json';
+import type adminTranslations from '../locales/en/adminTranslations.json';
 import type adminUsers from '../locales/en/adminUsers.json';
 import type adminUsersErrors from '../locales/en/adminUsersErrors.json';
 import type auditLog from '../locales/en/auditLog.json';
@@ -21,7 +26,9 @@ import type compute from '../locales/en/compute.json';
 import type consent from '../locales/en/consent.json';
 import type dashboard from '../locales/en/dashboard.json';
 import type errors from '../locales/en/errors.json';
+import type groupAdmin from '../locales/en/groupAdmin.json';
 import type history from '../locales/en/history.json';
+import type impersonation from '../locales/en/impersonation.json';
 import type insights from '../locales/en/insights.json';
 import type jobs from '../locales/en/jobs.json';
 import type layout from '../locales/en/layout.json';
@@ -34,7 +41,13 @@ import type notifications from '../locales/en/notifications.json';
 import type pages from '../locales/en/pages.json';
 import type placeholders from '../locales/en/placeholders.json';
 import type profile from '../locales/en/profile.json';
+import type projectRun from '../locales/en/projectRun.json';
 import type projects from '../locales/en/projects.json';
+import type registrationTokens from '../locales/en/registrationTokens.json';
+import type reminderMail from '../locales/en/reminderMail.json';
+import type reports from '../locales/en/reports.json';
+import type reportsUi from '../locales/en/reportsUi.json';
+import type resultText from '../locales/en/resultText.json';
 import type results from '../locales/en/results.json';
 import type sandbox from '../locales/en/sandbox.json';
 import type shared from '../locales/en/shared.json';
@@ -49,8 +62,13 @@ export interface EnglishResources {
   adminAccounts: typeof adminAccounts;
   adminDashboard: typeof adminDashboard;
   adminErrors: typeof adminErrors;
+  adminGroups: typeof adminGroups;
+  adminImages: typeof adminImages;
   adminJobs: typeof adminJobs;
   adminMessages: typeof adminMessages;
+  adminSettings: typeof adminSettings;
+  adminTerms: typeof adminTerms;
+  adminTranslations: typeof adminTranslations;
   adminUsers: typeof adminUsers;
   adminUsersErrors: typeof adminUsersErrors;
   auditLog: typeof auditLog;
@@ -61,7 +79,9 @@ export interface EnglishResources {
   consent: typeof consent;
   dashboard: typeof dashboard;
   errors: typeof errors;
+  groupAdmin: typeof groupAdmin;
   history: typeof history;
+  impersonation: typeof impersonation;
   insights: typeof insights;
   jobs: typeof jobs;
   layout: typeof layout;
@@ -74,7 +94,13 @@ export interface EnglishResources {
   pages: typeof pages;
   placeholders: typeof placeholders;
   profile: typeof profile;
+  projectRun: typeof projectRun;
   projects: typeof projects;
+  registrationTokens: typeof registrationTokens;
+  reminderMail: typeof reminderMail;
+  reports: typeof reports;
+  reportsUi: typeof reportsUi;
+  resultText: typeof resultText;
   results: typeof results;
   sandbox: typeof sandbox;
   shared: typeof shared;
@@ -91,8 +117,13 @@ export const typedNamespaces = [
   'adminAccounts',
   'adminDashboard',
   'adminErrors',
+  'adminGroups',
+  'adminImages',
   'adminJobs',
   'adminMessages',
+  'adminSettings',
+  'adminTerms',
+  'adminTranslations',
   'adminUsers',
   'adminUsersErrors',
   'auditLog',
@@ -103,7 +134,9 @@ export const typedNamespaces = [
   'consent',
   'dashboard',
   'errors',
+  'groupAdmin',
   'history',
+  'impersonation',
   'insights',
   'jobs',
   'layout',
@@ -116,7 +149,13 @@ export const typedNamespaces = [
   'pages',
   'placeholders',
   'profile',
+  'projectRun',
   'projects',
+  'registrationTokens',
+  'reminderMail',
+  'reports',
+  'reportsUi',
+  'resultText',
   'results',
   'sandbox',
   'shared',

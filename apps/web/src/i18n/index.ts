@@ -6,6 +6,8 @@
  */
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { systemApi } from '@lamella/contracts';
+import { call } from '../api/client';
 import { getCookie, setCookie } from '../lib/cookies';
 
 export const LANGUAGES = ['en', 'de'] as const;
@@ -78,6 +80,16 @@ export async function changeLanguage(lng: Lng): Promise<void> {
   await ensureLoaded(lng);
   await i18n.changeLanguage(lng);
   document.documentElement.lang = lng;
+}
+
+/**
+ * Loads the served trees again (after staff reload the translations, PUT /languages, so their overrides show
+ * without a page reload) and re-renders every `t()`. Fails, changing nothing, when the server cannot be reached.
+ */
+export async function refetchTranslations(): Promise<void> {
+  const trees = await Promise.all([...loaded].map(async (lng) => [lng, (await call(systemApi.translations, { params: { lng } })) as Tree] as const));
+  for (const [lng, tree] of trees) i18n.addResourceBundle(lng, 'translation', tree, true, true);
+  await i18n.changeLanguage(i18n.language);
 }
 
 export function currentLanguage(): Lng {

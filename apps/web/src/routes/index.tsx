@@ -28,6 +28,7 @@ const SandboxPage = lazyPage(() => import('../features/sandbox/SandboxPage'), 'S
 const AdminSandboxPage = lazyPage(() => import('../features/sandbox/SandboxPage'), 'AdminSandboxPage');
 const MaskEditorPage = lazyPage(() => import('../features/mask-editor/MaskEditorPage'), 'MaskEditorPage');
 const ProjectsPage = lazyPage(() => import('../features/projects/ProjectsPage'), 'ProjectsPage');
+const GroupAdminPage = lazyPage(() => import('../features/group-admin/GroupAdminPage'), 'GroupAdminPage');
 const LibraryPage = lazyPage(() => import('../features/library/LibraryPage'), 'LibraryPage');
 
 export const router = createBrowserRouter([
@@ -78,7 +79,7 @@ export const router = createBrowserRouter([
           { path: '/library/*', element: <LibraryPage /> },
           { path: '/sandbox', element: <SandboxPage /> },
           { path: '/sandbox/admin', element: <AdminSandboxPage /> },
-          { path: '/group-admin/*', element: <PlaceholderPage page="groupAdmin" groupAdminOnly /> },
+          { path: '/group-admin/*', element: <GroupAdminPage /> },
           { path: '/models/:name/*', element: <ResultsPage /> },
           {
             element: <RequireAdminArea />,

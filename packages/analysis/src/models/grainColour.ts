@@ -5,7 +5,7 @@ import { cv } from '../cv.js';
 import { blackHat, distanceTransform, watershed } from '../cvops.js';
 import sharp from 'sharp';
 import { blurGray, type Gray } from '../image.js';
-import { dynamicSeeds } from './grainSize.js';
+import { dynamicSeeds } from './seeds.js';
 
 export interface ColourStats {
   /** Spread of the chroma (a*, b*) over the analysed area, 8-bit Lab units. */

@@ -37,6 +37,7 @@ export async function adminUsersRoutes(app: RouteHost, deps: { db: Db; storage: 
   route(app, api.impersonate, { auth: ADMIN }, (request, reply) =>
     users.impersonate(db, sessionOptions, request, reply, requireAuth(request), request.params.id),
   );
+  route(app, api.endImpersonation, { auth: 'session' }, (request, reply) => users.endImpersonation(db, request, reply, requireAuth(request)));
   route(app, api.listAcl, { auth: ADMIN }, () => users.listAcl(db));
   route(app, api.setAcl, { auth: ADMIN }, (request) => users.setAcl(db, requireAuth(request), request.params.id, request.body.privileges));
   route(app, api.assignLicense, { auth: USER_WRITE }, (request) => users.assignLicense(db, requireAuth(request), request.body));

@@ -20,7 +20,7 @@ import {
 import type { Db } from '../../platform/db/client.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 import type { AuthContext, SessionOptions } from '../../platform/auth/session.ts';
-import { endAllSessions, startSession } from '../../platform/auth/session.ts';
+import { endAllSessions, endImpersonation as endImpersonationSession, startImpersonation } from '../../platform/auth/session.ts';
 import { AppError, notFound } from '../../platform/http/errors.ts';
 import { FieldErrors } from '../../platform/http/field-errors.ts';
 import { csvLine } from '../../platform/http/csv.ts';
@@ -211,7 +211,10 @@ export async function setPreferences(db: Db, auth: AuthContext, id: string, remo
   return { status: 'OK' };
 }
 
-/** The admin's browser now acts as the user (GET /users/me shows impersonatedBy); signing out ends it. */
+/**
+ * The admin's browser now acts as the user for an hour (GET /users/me shows impersonatedBy; the web shows a
+ * banner); "Back to my account" or signing out ends it and restores the admin's own session.
+ */
 export async function impersonate(
   db: Db,
   sessionOptions: SessionOptions,
@@ -225,9 +228,16 @@ export async function impersonate(
   if (target.role === 'BLOCKED') throw new AppError(403, 'ACCOUNT_BLOCKED', 'errors.accountBlocked');
   await db.transaction(async (tx) => {
     await recordAudit(tx, { actorId: actorOf(auth), action: 'user.impersonate.start', targetType: 'user', targetId: target.id });
-    await startSession(tx, request, reply, sessionOptions, target.id, { impersonatorId: auth.user.id });
+    await startImpersonation(tx, request, reply, sessionOptions, target.id, auth.user.id);
   });
   return { status: 'OK' };
+}
+
+/** Ends an impersonation (audit-logged); `restored`: the admin's own session is back. 400 when not impersonating. */
+export async function endImpersonation(db: Db, request: FastifyRequest, reply: FastifyReply, auth: AuthContext): Promise<{ restored: boolean }> {
+  if (!auth.impersonatorId) throw new AppError(400, 'NOT_IMPERSONATING', 'errors.notImpersonating');
+  await recordAudit(db, { actorId: auth.impersonatorId, action: 'user.impersonate.end', targetType: 'user', targetId: auth.user.id });
+  return { restored: await endImpersonationSession(db, request, reply, auth) };
 }
 
 export async function listAcl(db: Db): Promise<AclEntry[]> {

@@ -3,6 +3,7 @@ import { requireAuth } from '../../platform/auth/guard.ts';
 import { endSession } from '../../platform/auth/session.ts';
 import { route, type RouteHost } from '../../platform/http/route.ts';
 import * as auth from './service.ts';
+import { endImpersonation } from '../admin-users/service.ts';
 
 /** The session service under /api/auth (accounts.md §7, SuperTokens-shaped bodies). */
 export async function authRoutes(app: RouteHost, deps: auth.AuthDeps): Promise<void> {
@@ -18,7 +19,9 @@ export async function authRoutes(app: RouteHost, deps: auth.AuthDeps): Promise<v
   });
 
   route(app, api.signout, { auth: 'public' }, async (request, reply) => {
-    await endSession(db, request, reply);
+    // Signing out while impersonating ends only the impersonation: the admin is back in their own account.
+    if (request.auth?.impersonatorId) await endImpersonation(db, request, reply, request.auth);
+    else await endSession(db, request, reply);
     return { status: 'OK' as const };
   });
 

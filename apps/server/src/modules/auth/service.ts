@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { emailRule, passwordRule, phoneRule, requiredRule, type SignupFormField, type TextFormField } from '@lamella/contracts';
 import type { Db } from '../../platform/db/client.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
-import type { Limit, RateLimiter } from '../../platform/http/rate-limit.ts';
+import type { Limit, Limiter } from '../../platform/http/rate-limit.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../platform/auth/passwords.ts';
 import { endAllSessions, loadUserContext, startSession, type SessionOptions } from '../../platform/auth/session.ts';
@@ -13,13 +13,14 @@ import { renderMail } from '../../platform/mail/mailer.ts';
 import { FieldErrors } from '../../platform/http/field-errors.ts';
 import * as users from '../users/service.ts';
 import { getDemoLicense } from '../system/service.ts';
+import { recordSignupAcceptance } from '../terms/service.ts';
 import { bool, readFormFields, str } from './form-fields.ts';
 
 /** What the auth module needs. */
 export interface AuthDeps {
   db: Db;
   mailer: Mailer;
-  limiter: RateLimiter;
+  limiter: Limiter;
   publicUrl: string;
   sessionOptions: SessionOptions;
 }
@@ -33,7 +34,7 @@ export const RESET_ANSWER_MS = 400;
 const DAY = 86_400_000;
 
 export async function signup(deps: AuthDeps, request: FastifyRequest, reply: FastifyReply, formFields: SignupFormField[]) {
-  deps.limiter.hit([[`signup:ip:${request.ip}`, deps.limiter.limits.signupAddress]]);
+  await deps.limiter.hit([[`signup:ip:${request.ip}`, deps.limiter.limits.signupAddress]]);
   const f = readFormFields(formFields, ['email', 'password', 'name', 'surname', 'company', 'phone', 'subscribe', 'trainingConsent']);
   const email = users.normalizeEmail(str(f.email));
   const password = typeof f.password === 'string' ? f.password : '';
@@ -67,6 +68,8 @@ export async function signup(deps: AuthDeps, request: FastifyRequest, reply: Fas
     },
     { type: 'DEMO', createdBy: 'SYSTEM', images: demo.maxImages, finishAt: new Date(now + days * DAY) },
   );
+  // The register form requires accepting the terms: record the version it showed (the current one).
+  await recordSignupAcceptance(deps.db, user.id);
   await startSession(deps.db, request, reply, deps.sessionOptions, user.id);
   await users.sendVerificationMail(deps, user);
   return user;
@@ -102,15 +105,15 @@ export async function signin(deps: AuthDeps, request: FastifyRequest, reply: Fas
     [`signin:acct:${email}`, deps.limiter.limits.signinAccount],
     [`signin:ip:${request.ip}`, deps.limiter.limits.signinAddress],
   ];
-  deps.limiter.check(limits);
+  await deps.limiter.check(limits);
   const user = await users.findUserByEmail(deps.db, email);
   if (!user) await burnPasswordCheck(password);
   if (!user || !(await verifyPassword(user.passwordHash, password))) {
-    deps.limiter.fail(limits);
+    await deps.limiter.fail(limits);
     throw new AppError(401, 'INVALID_CREDENTIALS', 'errors.invalidCredentials');
   }
   if (user.role === 'BLOCKED') throw new AppError(403, 'ACCOUNT_BLOCKED', 'errors.accountBlocked');
-  deps.limiter.reset(`signin:acct:${email}`);
+  await deps.limiter.reset(`signin:acct:${email}`);
   await startSession(deps.db, request, reply, deps.sessionOptions, user.id, { twoFactorPending: user.totpEnabled });
   await users.updateUser(deps.db, user.id, { lastLoginAt: new Date() });
   return user;
@@ -125,7 +128,7 @@ export async function requestPasswordReset(deps: AuthDeps, request: FastifyReque
   const f = readFormFields(formFields, ['email']);
   const email = users.normalizeEmail(str(f.email));
   new FieldErrors().add('email', requiredRule(email) ?? emailRule(email)).throwIfAny();
-  deps.limiter.hit([
+  await deps.limiter.hit([
     [`reset:acct:${email}`, deps.limiter.limits.resetAccount],
     [`reset:ip:${request.ip}`, deps.limiter.limits.resetAddress],
   ]);
@@ -153,7 +156,7 @@ export async function resetPassword(deps: AuthDeps, request: FastifyRequest, tok
   const f = readFormFields(formFields, ['password']);
   const password = typeof f.password === 'string' ? f.password : '';
   new FieldErrors().add('password', password ? passwordRule(password) : 'validation.required').throwIfAny();
-  deps.limiter.hit([[`reset:ip:${request.ip}`, deps.limiter.limits.resetAddress]]);
+  await deps.limiter.hit([[`reset:ip:${request.ip}`, deps.limiter.limits.resetAddress]]);
   const row = await consumeUserToken(deps.db, token, 'RESET_PASSWORD');
   if (!row) throw users.invalidToken();
   await users.setPassword(deps.db, row.userId, password);

@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import { executors, nodes } from '../../platform/db/schema/index.ts';
+import { executors, launcherRegistrations, launcherRegistrationTokens, nodes } from '../../platform/db/schema/index.ts';
 import type { ExecutorRow, NodeRow } from './providers/types.ts';
 
 export type { ExecutorRow, NodeRow };
@@ -127,4 +127,83 @@ export async function setUpdated(db: Db, id: string): Promise<void> {
 
 export async function nodeIps(db: Db): Promise<Map<string, string>> {
   return new Map((await db.select({ id: nodes.id, ip: nodes.ip }).from(nodes)).map((n) => [n.id, n.ip]));
+}
+
+// ---- Registration tokens (launchers that join by themselves) ------------------------------------------------
+
+export type TokenRow = typeof launcherRegistrationTokens.$inferSelect;
+
+export async function insertToken(db: Db, values: typeof launcherRegistrationTokens.$inferInsert): Promise<TokenRow> {
+  const [row] = await db.insert(launcherRegistrationTokens).values(values).returning();
+  return row;
+}
+
+/** A node's tokens, newest first, with the number of launchers registered with each. */
+export async function tokensOfNode(db: Db, nodeId: string): Promise<Array<TokenRow & { launcherCount: number }>> {
+  const rows = await db
+    .select({ t: launcherRegistrationTokens, launcherCount: count(launcherRegistrations.executorId) })
+    .from(launcherRegistrationTokens)
+    .leftJoin(launcherRegistrations, eq(launcherRegistrations.tokenId, launcherRegistrationTokens.id))
+    .where(eq(launcherRegistrationTokens.nodeId, nodeId))
+    .groupBy(launcherRegistrationTokens.id)
+    .orderBy(asc(launcherRegistrationTokens.createdAt));
+  return rows.map((r) => ({ ...r.t, launcherCount: Number(r.launcherCount) })).reverse();
+}
+
+export async function findToken(db: Db, id: string): Promise<TokenRow | undefined> {
+  const [row] = await db.select().from(launcherRegistrationTokens).where(eq(launcherRegistrationTokens.id, id));
+  return row;
+}
+
+/** The token with this hash and its node. */
+export async function findTokenByHash(db: Db, tokenHash: string): Promise<{ t: TokenRow; node: NodeRow } | undefined> {
+  const [row] = await db
+    .select({ t: launcherRegistrationTokens, node: nodes })
+    .from(launcherRegistrationTokens)
+    .innerJoin(nodes, eq(nodes.id, launcherRegistrationTokens.nodeId))
+    .where(eq(launcherRegistrationTokens.tokenHash, tokenHash));
+  return row;
+}
+
+export async function touchToken(db: Db, id: string): Promise<void> {
+  await db.update(launcherRegistrationTokens).set({ lastUsedAt: new Date() }).where(eq(launcherRegistrationTokens.id, id));
+}
+
+export async function deleteToken(db: Db, id: string): Promise<void> {
+  await db.delete(launcherRegistrationTokens).where(eq(launcherRegistrationTokens.id, id));
+}
+
+/** The launchers registered with a token. */
+export async function executorIdsOfToken(db: Db, tokenId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: launcherRegistrations.executorId })
+    .from(launcherRegistrations)
+    .where(eq(launcherRegistrations.tokenId, tokenId));
+  return rows.map((r) => r.id);
+}
+
+export async function deleteExecutors(db: Db, ids: string[]): Promise<void> {
+  if (ids.length) await db.delete(executors).where(inArray(executors.id, ids));
+}
+
+/** The registration of a launcher (which token registered it), if it registered itself. */
+export async function registrationOf(db: Db, executorId: string): Promise<typeof launcherRegistrations.$inferSelect | undefined> {
+  const [row] = await db.select().from(launcherRegistrations).where(eq(launcherRegistrations.executorId, executorId));
+  return row;
+}
+
+export async function upsertRegistration(db: Db, values: typeof launcherRegistrations.$inferInsert): Promise<void> {
+  await db
+    .insert(launcherRegistrations)
+    .values(values)
+    .onConflictDoUpdate({
+      target: launcherRegistrations.executorId,
+      set: { tokenId: values.tokenId, host: values.host, slots: values.slots, registeredAt: new Date() },
+    });
+}
+
+/** A re-registering launcher: its version, enabled again. */
+export async function refreshExecutor(db: Db, id: string, version: string): Promise<ExecutorRow> {
+  const [row] = await db.update(executors).set({ version, isEnabled: true, isUpdating: false }).where(eq(executors.id, id)).returning();
+  return row;
 }

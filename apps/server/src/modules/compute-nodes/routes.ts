@@ -1,8 +1,9 @@
-import { computeNodesApi as api } from '@lamella/contracts';
+import { computeNodesApi as api, launcherRegistrationApi as registration } from '@lamella/contracts';
 import { requireAuth } from '../../platform/auth/guard.ts';
 import { requestLanguage } from '../../platform/http/language.ts';
 import { route, type RouteHost } from '../../platform/http/route.ts';
 import * as nodes from './service.ts';
+import * as tokens from './registration-service.ts';
 
 const ADMIN = { auth: { roles: ['ADMIN' as const] } };
 const actor = (request: Parameters<typeof requireAuth>[0]) => requireAuth(request).user.id;
@@ -19,4 +20,11 @@ export async function computeNodesRoutes(app: RouteHost, deps: nodes.NodesDeps):
   route(app, api.testLauncher, ADMIN, (request) => nodes.testLauncher(deps, request.params.id, requestLanguage(request)));
   route(app, api.versions, ADMIN, () => nodes.reportedVersions(deps));
   route(app, api.updateAll, ADMIN, (request) => nodes.updateAll(deps, actor(request), request.body.version, requestLanguage(request)));
+  route(app, registration.listTokens, ADMIN, (request) => tokens.listTokens(deps, request.params.id));
+  route(app, registration.createToken, ADMIN, (request) =>
+    tokens.createToken(deps, actor(request), request.params.id, request.body, requestLanguage(request)),
+  );
+  route(app, registration.revokeToken, ADMIN, (request) => tokens.revokeToken(deps, actor(request), request.params.id, requestLanguage(request)));
+  // The launcher's credential is the registration token itself.
+  route(app, registration.register, { auth: 'public' }, (request) => tokens.registerLauncher(deps, request.headers.authorization, request.body));
 }

@@ -26,6 +26,8 @@ export interface NodesDeps {
   db: Db;
   /** Starts and stops the launcher processes of `local` nodes; null when this process does not manage any. */
   launchers: LauncherSupervisor | null;
+  /** A launcher answered its health check just now (registration): the dispatcher may use it at once. */
+  onLauncherReady?: (executorId: string) => void;
 }
 type Lng = string;
 

@@ -4,7 +4,7 @@ import { notFound, validationFailed } from '../../platform/http/errors.ts';
 import { archiveJobsOfImages } from '../jobs/service.ts';
 import { dropImages, imageIdsOf, projectsOfImages } from '../projects/service.ts';
 import * as repo from './library-repo.ts';
-import { present as presentImage, renditionKey } from './service.ts';
+import { present as presentImage } from './service.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const day = (s: string) => new Date(`${s}T00:00:00.000Z`);
@@ -46,23 +46,4 @@ export async function deleteImages(db: Db, userId: string, imageIds: string[]): 
     const archivedJobs = await archiveJobsOfImages(t, userId, deleted);
     return { deleted: deleted.length, archivedJobs };
   });
-}
-
-/** Which of `ids` are live images of the owner (projects: adding images from the library). */
-export function ownLiveImageIds(db: Db, ownerId: string, ids: string[]): Promise<string[]> {
-  return repo.ownLiveIds(db, ownerId, ids);
-}
-
-/** Live images by id with their thumbnail key, for a domain that checked access itself (a project's images). */
-export async function imagesByIds(
-  db: Db,
-  ids: string[],
-): Promise<Array<{ id: string; orginalFilename: string; width: number; height: number; thumbnailKey: string }>> {
-  return (await repo.liveByIds(db, ids)).map((i) => ({
-    id: i.id,
-    orginalFilename: i.orginalFilename,
-    width: i.width,
-    height: i.height,
-    thumbnailKey: renditionKey(i, 'thumbnail'),
-  }));
 }

@@ -7,6 +7,7 @@ import type { AuthContext } from '../../platform/auth/session.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { AppError, notFound } from '../../platform/http/errors.ts';
 import { FieldErrors } from '../../platform/http/field-errors.ts';
+import { recordTiming } from '../../platform/http/server-timing.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 import { recordAudit } from '../audit/service.ts';
 import { presentAccount } from '../users/service.ts';
@@ -81,6 +82,13 @@ export async function upload(deps: ImagesDeps, request: FastifyRequest, auth: Au
   const owner = auth.user;
   const usage = await storageUsage(deps, owner);
   if (!request.isMultipart()) throw noFiles();
+  let phase = performance.now();
+  /** Server-Timing of the upload's phases (bench:pipeline): receive, renditions, store. */
+  const lap = (name: string) => {
+    const now = performance.now();
+    recordTiming(request, name, now - phase);
+    phase = now;
+  };
   const { files, fields, dispose } = await receiveMultipart(request, {
     tmpRoot: uploadsDir(deps.config.dataDir),
     fileField: 'files',
@@ -95,8 +103,10 @@ export async function upload(deps: ImagesDeps, request: FastifyRequest, auth: Au
   try {
     if (!files.length) throw noFiles();
     const pixelSizeUm = parsePixelSizeField(fields.pixelSizeUm);
+    lap('receive');
     const ingested: IngestedImage[] = [];
     for (const f of files) ingested.push(await ingestImage(f));
+    lap('renditions');
     const planned = ingested.map((img) => {
       const id = randomUUID();
       return { img, id, base: `images/${owner.id}/${id}` };
@@ -138,6 +148,7 @@ export async function upload(deps: ImagesDeps, request: FastifyRequest, auth: Au
         })),
       );
     });
+    lap('store');
     return rows.map(present);
   } catch (err) {
     await Promise.all(written.map((k) => storage.delete(k)));

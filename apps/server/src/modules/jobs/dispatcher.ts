@@ -18,6 +18,22 @@ export interface JobEvents {
   created(rows: JobRow[]): void;
 }
 
+/**
+ * Where a finished job's time went, in ms (bench:pipeline; issue 15 item 2): `queue` creation → claimed by this
+ * dispatcher; `transfer` the image read from storage and sent to the launcher until it took the job, plus the
+ * result's way back; `model` the launcher's own analysis time (as it reports it; else started → result);
+ * `storing` result row, result files and the job's final state written.
+ */
+export interface JobStageTimes {
+  jobId: string;
+  queueMs: number;
+  transferMs: number;
+  modelMs: number;
+  storingMs: number;
+  /** Wall clock (ms since epoch) when the FINISHED state was stored and the owner's pages told. */
+  storedAt: number;
+}
+
 type ExecutorRow = typeof executors.$inferSelect & { ip: string };
 
 /**
@@ -43,12 +59,16 @@ export class Dispatcher implements JobEvents {
   private again = false;
   private stopped = false;
   readonly inflight = new Set<Promise<void>>();
+  /** Told the stage times of each job this dispatcher finishes (bench/pipeline/run.ts listens; null: nobody). */
+  stageListener: ((times: JobStageTimes) => void) | null = null;
 
   constructor(
     private readonly deps: {
       db: Db;
       storage: Storage;
       notify: (userId: string, event: string, payload: unknown) => void;
+      /** A job ended (FINISHED or FAILED) by this dispatcher: the owner is told unless they are watching. */
+      jobEnded?: (job: JobRow) => void;
       log?: (msg: string) => void;
       /** Embedded database: this process is the only dispatcher, so PENDING jobs at start are orphans. */
       soleDispatcher: boolean;
@@ -242,6 +262,8 @@ export class Dispatcher implements JobEvents {
         abort.abort(new LauncherUnavailable(`launcher not responding (no heartbeat for ${Math.round(silent / 100) / 10} s)`));
       });
     }, leaseMs / 3);
+    const claimedAt = Date.now();
+    let startedLineAt = 0;
     try {
       const [image] = await db.select().from(images).where(eq(images.id, job.imageId));
       const [model] = await db.select().from(computeModels).where(eq(computeModels.id, job.modelId));
@@ -276,11 +298,13 @@ export class Dispatcher implements JobEvents {
           },
           // "Started at" is when the launcher took the job: its delay after creation is the queue's overhead.
           onStarted: () => {
+            startedLineAt = Date.now();
             started = true;
             persist();
           },
         },
       );
+      const resultAt = Date.now();
       clearInterval(watchdog);
       await writing;
       const [resultRow] = await db
@@ -308,7 +332,21 @@ export class Dispatcher implements JobEvents {
         files[safe] = key;
       }
       await db.update(results).set({ files }).where(eq(results.id, resultRow.id));
-      if (!(await this.finish(job, { status: 'FINISHED', resultId: resultRow.id, error: null }))) {
+      const finished = await this.finish(job, { status: 'FINISHED', resultId: resultRow.id, error: null });
+      if (finished && this.stageListener) {
+        const storedAt = Date.now();
+        const took = resultAt - (startedLineAt || claimedAt);
+        const modelMs = out.modelMs !== undefined && out.modelMs <= took ? out.modelMs : took;
+        this.stageListener({
+          jobId: job.id,
+          queueMs: claimedAt - job.createdAt.getTime(),
+          transferMs: (startedLineAt || claimedAt) - claimedAt + (took - modelMs),
+          modelMs,
+          storingMs: storedAt - resultAt,
+          storedAt,
+        });
+      }
+      if (!finished) {
         // The lease was lost meanwhile: the job belongs to another run now; drop this run's result.
         this.deps.log?.(`job ${job.id}: lease lost before the result was saved; result discarded`);
         await db.delete(results).where(eq(results.id, resultRow.id));
@@ -377,6 +415,7 @@ export class Dispatcher implements JobEvents {
       .returning();
     if (row?.status === 'FAILED') await recountLicense(this.deps.db, row.ownerId);
     if (row) this.deps.notify(row.ownerId, 'job', { id: row.id, status: row.status });
+    if (row) this.deps.jobEnded?.(row);
     return Boolean(row);
   }
 

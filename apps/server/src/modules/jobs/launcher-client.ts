@@ -3,6 +3,8 @@ export interface LauncherResult {
   items: unknown[];
   measurements: Record<string, unknown>;
   files: Array<{ filename: string; data: Buffer }>;
+  /** The launcher's own analysis time (ms), when it reports it. */
+  modelMs?: number;
 }
 
 /** The launcher answered, and the model failed on this input: retrying elsewhere would fail the same way. */
@@ -112,6 +114,7 @@ export async function runOnLauncher(
               filename: f.filename,
               data: Buffer.from(f.data, 'base64'),
             })),
+            ...(typeof msg.modelMs === 'number' && msg.modelMs >= 0 ? { modelMs: msg.modelMs } : {}),
           };
         }
       }

@@ -1,6 +1,8 @@
 import type { Job, JobResultSummary, ResultItem, FeedbackFlag } from '@lamella/contracts';
 import type { Db } from '../../platform/db/client.ts';
 import { ratingsOfJobs } from '../feedback/service.ts';
+import type { Language } from '@lamella/i18n';
+import { localiseItems, localiseJob } from './localise.ts';
 import * as repo from './repo.ts';
 
 export type JobRow = repo.JobRow;
@@ -10,16 +12,19 @@ const versionNumber = (v: string) => Number(v.replace(/\D/g, '')) || 0;
 /** A model version older than the model's current one makes the job Outdated. */
 export const isOutdated = (jobVersion: string, currentVersion: string) => versionNumber(jobVersion) < versionNumber(currentVersion);
 
-/** A result row as the contract's summary (items and flags are stored as the models wrote them). */
-export const presentResultSummary = (r: repo.ResultRow): JobResultSummary => ({
+/** A result row as the contract's summary (items as the models wrote them, or in `lng` when given: localise.ts). */
+export const presentResultSummary = (r: repo.ResultRow, lng?: Language): JobResultSummary => ({
   id: r.id,
-  results: r.items as ResultItem[],
+  results: lng ? localiseItems(r.items as ResultItem[], lng) : (r.items as ResultItem[]),
   feedback: r.feedback as FeedbackFlag[],
   measurements: r.measurements,
 });
 
-/** The wire shape of user-app.md §3 "Job", for a batch of job rows (one query per joined table). */
-export async function presentJobs(db: Db, rows: JobRow[]): Promise<Job[]> {
+/**
+ * The wire shape of user-app.md §3 "Job", for a batch of job rows (one query per joined table). With `lng`, the
+ * result items, model name and refusal read in that language (localise.ts); without, as stored.
+ */
+export async function presentJobs(db: Db, rows: JobRow[], lng?: Language): Promise<Job[]> {
   if (!rows.length) return [];
   const [[imgs, models, res, maskRows, customs], ratings] = await Promise.all([
     repo.presentationParts(db, rows),
@@ -33,7 +38,7 @@ export async function presentJobs(db: Db, rows: JobRow[]): Promise<Job[]> {
   const modelMap = byId(models);
   const resMap = byId(res);
   const customMap = byId(customs);
-  return rows.map((j) => {
+  const jobs = rows.map((j): Job => {
     const model = modelMap.get(j.modelId)!;
     const result = j.resultId ? resMap.get(j.resultId) : undefined;
     const custom = j.customizationId ? customMap.get(j.customizationId) : undefined;
@@ -69,6 +74,7 @@ export async function presentJobs(db: Db, rows: JobRow[]): Promise<Job[]> {
       failureReason: j.status === 'FAILED' ? refusalOf(j.error) : null,
     };
   });
+  return lng ? jobs.map((j) => localiseJob(j, lng)) : jobs;
 }
 
 /** The analysis codes that mean "this input cannot be measured" (packages/analysis errors.ts): the user is told why. */

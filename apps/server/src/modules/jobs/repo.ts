@@ -26,7 +26,11 @@ export interface JobPageFilter {
 
 const sortColumns = { createdAt: jobs.createdAt, finishedAt: jobs.finishedAt, status: jobs.status } as const;
 
-/** One page of the user's own (not deleted, not sandbox) jobs and the total. */
+/**
+ * One page of the user's own (not deleted, not sandbox) jobs and the total. The total is counted only when the
+ * page does not tell it: a page that is not full (the usual poll of a user's first page) ends the list, so the
+ * total is the rows before it plus its own, and no count(*) runs over the user's whole history.
+ */
 export async function pageOfJobs(db: Db, f: JobPageFilter): Promise<{ rows: JobRow[]; total: number }> {
   const where = and(
     eq(jobs.ownerId, f.ownerId),
@@ -38,17 +42,17 @@ export async function pageOfJobs(db: Db, f: JobPageFilter): Promise<{ rows: JobR
   // sortBy is validated against the three literal keys by the contract; Object.hasOwn keeps it that way.
   const column = Object.hasOwn(sortColumns, f.sortBy) ? sortColumns[f.sortBy] : jobs.createdAt;
   const dir = f.sortOrder === 'asc' ? asc : desc;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(jobs)
-      .where(where)
-      .orderBy(dir(column), dir(jobs.id))
-      .limit(f.pageSize)
-      .offset((f.page - 1) * f.pageSize),
-    db.select({ n: count() }).from(jobs).where(where),
-  ]);
-  return { rows, total: Number(total.n) };
+  const offset = (f.page - 1) * f.pageSize;
+  const rows = await db
+    .select()
+    .from(jobs)
+    .where(where)
+    .orderBy(dir(column), dir(jobs.id))
+    .limit(f.pageSize + 1)
+    .offset(offset);
+  if (rows.length <= f.pageSize && (rows.length > 0 || offset === 0)) return { rows, total: offset + rows.length };
+  const [total] = await db.select({ n: count() }).from(jobs).where(where);
+  return { rows: rows.slice(0, f.pageSize), total: Number(total.n) };
 }
 
 export async function findJob(db: Db, id: string): Promise<JobRow | undefined> {
@@ -124,7 +128,13 @@ export async function updateOwnJobs(db: Db, ownerId: string, ids: string[], set:
 /** The rows of the user's CSV export: job, image name, model name, measurements. */
 export function exportRows(db: Db, ownerId: string, ids: string[]) {
   return db
-    .select({ job: jobs, image: images.orginalFilename, model: computeModels.displayName, measurements: results.measurements })
+    .select({
+      job: jobs,
+      image: images.orginalFilename,
+      model: computeModels.displayName,
+      modelName: computeModels.internalName,
+      measurements: results.measurements,
+    })
     .from(jobs)
     .innerJoin(images, eq(images.id, jobs.imageId))
     .innerJoin(computeModels, eq(computeModels.id, jobs.modelId))

@@ -7,15 +7,16 @@ import { listAccessibleModels } from '../catalog/service.ts';
 import { deepMerge } from '../compute-models/service.ts';
 import { lockJob, refreshJobAggregates, type JobAggregate } from '../admin-jobs/service.ts';
 import { dimensions } from '../images/service.ts';
-import { canAddJobs } from '../projects/service.ts';
+import { assertNotInMaintenance } from '../settings/service.ts';
 import type { JobEvents } from './dispatcher.ts';
 import { jobCacheKey } from './cache-key.ts';
 import { chargeLicense } from './license.ts';
+import type { Language } from '@lamella/i18n';
 import { presentJobs, presentResultSummary } from './present.ts';
-import type { SettingsResolver } from './settings.ts';
+import { templatePartFor, type ProjectLookup, type SettingsResolver } from './settings.ts';
 import * as repo from './repo.ts';
 
-export type { SettingsResolver } from './settings.ts';
+export type { ProjectLookup, SettingsResolver } from './settings.ts';
 export type JobRow = repo.JobRow;
 export type JobSource = JobRow['source'];
 export type Crop = { x: number; y: number; width: number; height: number };
@@ -25,6 +26,8 @@ export interface JobsDeps {
   db: Db;
   jobEvents: JobEvents;
   resolveSettings: SettingsResolver;
+  /** Projects jobs may be added to, with their template (absent: no job can name a project). */
+  projects?: ProjectLookup;
 }
 
 export interface CreateJobsInput {
@@ -50,6 +53,7 @@ export { presentJobs };
  * owner is answered from its result at once (status CACHED).
  */
 export async function createJobs(deps: JobsDeps, auth: AuthContext, input: CreateJobsInput): Promise<JobRow[]> {
+  await assertNotInMaintenance(deps.db, input.modelIds, auth.user.language);
   const { db } = deps;
   const imageIds = [...new Set(input.imageIds)];
   const modelIds = [...new Set(input.modelIds)];
@@ -63,7 +67,8 @@ export async function createJobs(deps: JobsDeps, auth: AuthContext, input: Creat
   const accessible = await listAccessibleModels(db, user.id, user.role === 'ADMIN');
   const models = modelIds.map((id) => accessible.find((m) => m.id === id));
   if (models.some((m) => !m)) throw notFound('model');
-  if (input.projectId && !(await canAddJobs(db, user.id, input.projectId))) throw notFound('project');
+  const project = input.projectId ? await deps.projects?.(db, user.id, input.projectId) : null;
+  if (input.projectId && !project) throw notFound('project');
   let maskSha: string | null = null;
   if (input.maskId) {
     const mask = await repo.ownMask(db, user.id, input.maskId);
@@ -80,7 +85,8 @@ export async function createJobs(deps: JobsDeps, auth: AuthContext, input: Creat
       for (const version of versions) {
         for (const variant of variants) {
           // Deep: a variant setting one nested value (segmentation.minScore) keeps the group's other values.
-          const settings = deepMerge(resolved.settings, variant);
+          // The project's settings template comes over the customization, a variant over both.
+          const settings = deepMerge(deepMerge(resolved.settings, templatePartFor(project?.templateSettings ?? null, model.internalName)), variant);
           const modelVersion = version ?? (typeof settings.modelVersion === 'string' ? settings.modelVersion : model.version);
           planned.push({
             ownerId: user.id,
@@ -129,6 +135,8 @@ export async function createJobs(deps: JobsDeps, auth: AuthContext, input: Creat
       }),
     );
   });
+  // Images analysed in a project belong to it (an upload straight into a project, a library image run there).
+  await project?.addImages(imgs.map((i) => i.id));
   deps.jobEvents.created(rows);
   return rows;
 }
@@ -176,16 +184,16 @@ export function clampCrop(c: Crop, width: number, height: number): Crop {
 }
 
 /** POST /jobs: the web app's and API's start of jobs. */
-export async function startJobs(deps: JobsDeps, auth: AuthContext, body: CreateJobsBody): Promise<Job[]> {
-  return presentJobs(deps.db, await createJobs(deps, auth, { ...body, source: auth.via === 'key' ? 'API' : 'WEB' }));
+export async function startJobs(deps: JobsDeps, auth: AuthContext, body: CreateJobsBody, lng?: Language): Promise<Job[]> {
+  return presentJobs(deps.db, await createJobs(deps, auth, { ...body, source: auth.via === 'key' ? 'API' : 'WEB' }), lng);
 }
 
-export async function rerun(deps: JobsDeps, auth: AuthContext, body: RerunJobsBody): Promise<Job[]> {
-  return presentJobs(deps.db, await rerunJobs(deps, auth, body));
+export async function rerun(deps: JobsDeps, auth: AuthContext, body: RerunJobsBody, lng?: Language): Promise<Job[]> {
+  return presentJobs(deps.db, await rerunJobs(deps, auth, body), lng);
 }
 
 /** One page of the user's jobs and the paging headers' values. */
-export async function listJobs(db: Db, userId: string, q: ListJobsQuery): Promise<{ jobs: Job[]; total: number; pageSize: number }> {
+export async function listJobs(db: Db, userId: string, q: ListJobsQuery, lng?: Language): Promise<{ jobs: Job[]; total: number; pageSize: number }> {
   const pageSize = q.pageSize ?? 10;
   const { rows, total } = await repo.pageOfJobs(db, {
     ownerId: userId,
@@ -196,7 +204,7 @@ export async function listJobs(db: Db, userId: string, q: ListJobsQuery): Promis
     page: q.page ?? 1,
     pageSize,
   });
-  return { jobs: await presentJobs(db, rows), total, pageSize };
+  return { jobs: await presentJobs(db, rows, lng), total, pageSize };
 }
 
 /** A job the caller may read: their own (not deleted), or any for ADMIN. */
@@ -206,8 +214,8 @@ async function readableJob(db: Db, auth: AuthContext, id: string): Promise<JobRo
   return job;
 }
 
-export async function getJob(db: Db, auth: AuthContext, id: string): Promise<Job> {
-  return (await presentJobs(db, [await readableJob(db, auth, id)]))[0];
+export async function getJob(db: Db, auth: AuthContext, id: string, lng?: Language): Promise<Job> {
+  return (await presentJobs(db, [await readableJob(db, auth, id)], lng))[0];
 }
 
 export async function getJobError(db: Db, auth: AuthContext, id: string): Promise<JobError> {
@@ -221,9 +229,9 @@ async function readableResult(db: Db, auth: AuthContext, resultId: string): Prom
   return result;
 }
 
-export async function getResult(db: Db, auth: AuthContext, resultId: string): Promise<JobResult> {
+export async function getResult(db: Db, auth: AuthContext, resultId: string, lng?: Language): Promise<JobResult> {
   const r = await readableResult(db, auth, resultId);
-  return { ...presentResultSummary(r), files: Object.keys(r.files) };
+  return { ...presentResultSummary(r, lng), files: Object.keys(r.files) };
 }
 
 const fileTypes: Array<[string, string]> = [
@@ -299,4 +307,16 @@ export async function jobsByImage(
     out.set(j.imageId, list);
   }
   return out;
+}
+
+/**
+ * Jobs by id in the wire shape, for a domain that has checked the caller's access itself (a project's specimen
+ * report: members read the jobs of the project's images). Unknown and deleted ids are left out.
+ */
+export async function presentJobsByIds(db: Db, ids: string[]): Promise<Job[]> {
+  const rows = await Promise.all(ids.map((id) => repo.findJob(db, id)));
+  return presentJobs(
+    db,
+    rows.filter((r): r is JobRow => Boolean(r && !r.deleted)),
+  );
 }

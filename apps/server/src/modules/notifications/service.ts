@@ -1,4 +1,11 @@
-import { NOTIFICATION_EVENT, type Notification, type NotificationsDeleted, type NotificationsUpdated } from '@lamella/contracts';
+import {
+  JOB_FAILED_NOTIFICATION,
+  JOB_FINISHED_NOTIFICATION,
+  NOTIFICATION_EVENT,
+  type Notification,
+  type NotificationsDeleted,
+  type NotificationsUpdated,
+} from '@lamella/contracts';
 import type { Db } from '../../platform/db/client.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import type { Realtime } from '../../platform/realtime/realtime.ts';
@@ -29,6 +36,21 @@ export async function notify(
   const shown = presentNotification(await repo.insert(db, { userId, type, payload }));
   realtime.emitToUser(userId, NOTIFICATION_EVENT, shown);
   return shown;
+}
+
+/**
+ * A job ended: its owner gets JOB_FINISHED or JOB_FAILED unless one of their pages shows that model's results
+ * (they see it there) or it was a sandbox try (the sandbox page polls).
+ */
+export async function notifyJobEnded(
+  db: Db,
+  realtime: Pick<Realtime, 'emitToUser' | 'isViewing'>,
+  job: { id: string; ownerId: string; modelId: string; status: string; source: string },
+): Promise<Notification | null> {
+  if ((job.status !== 'FINISHED' && job.status !== 'FAILED') || job.source === 'SANDBOX') return null;
+  if (await realtime.isViewing(job.ownerId, job.modelId)) return null;
+  const type = job.status === 'FINISHED' ? JOB_FINISHED_NOTIFICATION : JOB_FAILED_NOTIFICATION;
+  return notify(db, realtime, job.ownerId, type, { jobId: job.id, modelId: job.modelId });
 }
 
 export async function markAllSeen(db: Db, userId: string): Promise<NotificationsUpdated> {

@@ -30,14 +30,14 @@ export async function removeOwn(db: Db, ownerId: string, id: string): Promise<bo
   return rows.length > 0;
 }
 
-/** The user owns the project or it is shared with them as EDITOR. */
-export async function editableBy(db: Db, userId: string, projectId: string): Promise<boolean> {
+/** The project's applied template when the user owns it or it is shared with them as EDITOR; else null. */
+export async function editableBy(db: Db, userId: string, projectId: string): Promise<{ templateId: string | null } | null> {
   const [row] = await db
-    .select({ id: projects.id })
+    .select({ templateId: projects.templateId })
     .from(projects)
     .leftJoin(projectShares, and(eq(projectShares.projectId, projects.id), eq(projectShares.userId, userId), eq(projectShares.role, 'EDITOR')))
     .where(and(eq(projects.id, projectId), or(eq(projects.ownerId, userId), isNotNull(projectShares.userId))));
-  return Boolean(row);
+  return row ?? null;
 }
 
 export async function upsertShare(db: Db, values: { projectId: string; userId: string; role: ShareRole; sharedById: string | null }): Promise<void> {

@@ -17,7 +17,7 @@ import { AppError, notFound, validationFailed } from '../../platform/http/errors
 import { FieldErrors } from '../../platform/http/field-errors.ts';
 import { findUserByEmail, findUserById, normalizeEmail } from '../users/service.ts';
 import { notify } from '../notifications/service.ts';
-import { imagesByIds, ownLiveImageIds } from '../images/library-service.ts';
+import { imagesByIds, ownLiveImageIds } from '../images/lookup-service.ts';
 import { jobsByImage } from '../jobs/service.ts';
 import * as templates from '../templates/service.ts';
 import * as repo from './repo.ts';
@@ -71,9 +71,25 @@ export async function create(db: Db, userId: string, body: { name: string; descr
   return present(db, await repo.insert(db, { ownerId: userId, name, description: body.description?.trim() || null }), userId);
 }
 
-/** Whether the user may add jobs to the project: they own it or it is shared with them as EDITOR (jobs module). */
-export function canAddJobs(db: Db, userId: string, projectId: string): Promise<boolean> {
-  return repo.editableBy(db, userId, projectId);
+export interface ProjectForJobs {
+  templateSettings: Record<string, unknown> | null;
+  addImages: (imageIds: string[]) => Promise<void>;
+}
+
+/**
+ * A project as the jobs module needs it (app.ts gives it to the jobs plugin): null unless the user may add jobs
+ * (they own it or it is shared with them as EDITOR), else the settings of its applied template.
+ */
+export async function projectForJobs(db: Db, userId: string, projectId: string): Promise<ProjectForJobs | null> {
+  const project = await repo.editableBy(db, userId, projectId);
+  if (!project) return null;
+  // A template deleted after it was applied leaves the project without one.
+  const template = project.templateId ? await templates.get(db, project.templateId).catch(() => null) : null;
+  return {
+    templateSettings: template?.settings ?? null,
+    // The jobs module checked that the images are the caller's own.
+    addImages: (imageIds) => repo.addImages(db, projectId, imageIds, userId),
+  };
 }
 
 /** Only the owner deletes a project (its images stay in the library; its jobs lose the project). */

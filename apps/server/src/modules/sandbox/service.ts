@@ -3,6 +3,7 @@ import type { AuthContext } from '../../platform/auth/session.ts';
 import { forbidden, validationFailed } from '../../platform/http/errors.ts';
 import * as jobs from '../jobs/service.ts';
 import * as repo from './repo.ts';
+import type { Language } from '@lamella/i18n';
 
 /** The sandbox creates jobs through the jobs module: its database, queue and customization settings. */
 export interface SandboxDeps {
@@ -65,7 +66,7 @@ export async function run(deps: SandboxDeps, auth: AuthContext, body: RunSandbox
 }
 
 /** The caller's sandbox jobs of the last 24 hours (at most 100), newest first. */
-export async function listRecent(deps: SandboxDeps, ownerId: string): Promise<Job[]> {
+export async function listRecent(deps: SandboxDeps, ownerId: string, lng?: Language): Promise<Job[]> {
   const since = new Date(Date.now() - SANDBOX_KEEP_HOURS * 3600_000);
-  return jobs.presentJobs(deps.jobs.db, await repo.listRecentSandboxJobs(deps.jobs.db, ownerId, since, 100));
+  return jobs.presentJobs(deps.jobs.db, await repo.listRecentSandboxJobs(deps.jobs.db, ownerId, since, 100), lng);
 }

@@ -3,7 +3,7 @@ import { route, type RouteHost } from '../../platform/http/route.ts';
 import * as users from '../users/service.ts';
 import * as system from './service.ts';
 
-/** Health, version, translations, terms and the user count. */
+/** Health, version, translations and the user count (the terms: modules/terms). */
 export async function systemRoutes(app: RouteHost, deps: system.SystemDeps): Promise<void> {
   route(app, api.health, { auth: 'public' }, async (_request, reply) => {
     const health = await system.health(deps);
@@ -17,8 +17,6 @@ export async function systemRoutes(app: RouteHost, deps: system.SystemDeps): Pro
     reply.header('cache-control', 'no-cache');
     return tree;
   });
-
-  route(app, api.terms, { auth: 'public' }, (request) => system.terms(deps.db, request.params.lng));
 
   route(app, api.userCount, { auth: 'user' }, async () => ({ count: await users.countUsers(deps.db) }));
 }

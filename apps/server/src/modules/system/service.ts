@@ -1,10 +1,8 @@
-import type { Health, TermsText, TranslationTree, VersionInfo } from '@lamella/contracts';
-import { isLanguage, mergeTrees, translations, type TranslationTree as Tree } from '@lamella/i18n';
+import type { Health, TranslationTree, VersionInfo } from '@lamella/contracts';
 import type { Database, Db } from '../../platform/db/client.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
-import { notFound } from '../../platform/http/errors.ts';
-import { defaultTerms } from './default-terms.ts';
+import { mergedTree } from '../translations/service.ts';
 import * as repo from './repo.ts';
 
 /** What the system module needs. */
@@ -64,16 +62,5 @@ export async function health(deps: SystemDeps): Promise<Health> {
 
 export const version = (deps: SystemDeps): VersionInfo => ({ version: deps.version, environment: deps.environment });
 
-/** The translations of one language with the administrator's overrides; an unknown language is 404. */
-export async function translationsOf(db: Db, lng: string): Promise<TranslationTree> {
-  if (!isLanguage(lng)) throw notFound('language');
-  const overrides = await getSetting<Record<string, Tree>>(db, 'translationOverrides', {});
-  return mergeTrees(translations[lng], overrides[lng] ?? {});
-}
-
-/** The published terms in a language (English for an unknown one), or the built-in text. */
-export async function terms(db: Db, lng: string): Promise<TermsText> {
-  const language = isLanguage(lng) ? lng : 'en';
-  const published = await getSetting<Record<string, string>>(db, 'terms', {});
-  return { content: published[language] ?? defaultTerms[language] };
-}
+/** The translations of one language with the administrator's overrides (modules/translations); unknown: 404. */
+export const translationsOf = (db: Db, lng: string): Promise<TranslationTree> => mergedTree(db, lng);

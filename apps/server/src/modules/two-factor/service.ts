@@ -3,7 +3,7 @@ import QRCode from 'qrcode';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { otpRule, type TwoFactorState, type TwoFactorValidateResponse } from '@lamella/contracts';
 import type { Db } from '../../platform/db/client.ts';
-import type { RateLimiter } from '../../platform/http/rate-limit.ts';
+import type { Limiter } from '../../platform/http/rate-limit.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { startSession, type AuthContext, type SessionOptions } from '../../platform/auth/session.ts';
 import * as users from '../users/service.ts';
@@ -12,7 +12,7 @@ import * as repo from './repo.ts';
 /** What the two-factor module needs. */
 export interface TwoFactorDeps {
   db: Db;
-  limiter: RateLimiter;
+  limiter: Limiter;
   sessionOptions: SessionOptions;
 }
 
@@ -46,7 +46,7 @@ async function acceptCode(db: Db, user: users.UserRow, secret: string, code: str
 }
 
 export async function setEnabled(deps: TwoFactorDeps, user: users.UserRow, code: string, enable: boolean): Promise<TwoFactorState> {
-  deps.limiter.hit([[`otp:acct:${user.id}`, deps.limiter.limits.otpAccount]]);
+  await deps.limiter.hit([[`otp:acct:${user.id}`, deps.limiter.limits.otpAccount]]);
   if (enable) {
     if (!user.totpPendingSecret) throw new AppError(400, 'TWO_FACTOR_NOT_STARTED', 'errors.twoFactorNotStarted');
     await acceptCode(deps.db, user, user.totpPendingSecret, code);
@@ -67,13 +67,13 @@ export async function validateLogin(
   auth: AuthContext,
   code: string,
 ): Promise<TwoFactorValidateResponse> {
-  deps.limiter.hit([
+  await deps.limiter.hit([
     [`otp:acct:${auth.user.id}`, deps.limiter.limits.otpAccount],
     [`otp:ip:${request.ip}`, deps.limiter.limits.otpAddress],
   ]);
   if (!auth.user.totpEnabled || !auth.user.totpSecret) throw invalidCode();
   await acceptCode(deps.db, auth.user, auth.user.totpSecret, code);
-  deps.limiter.reset(`otp:acct:${auth.user.id}`);
+  await deps.limiter.reset(`otp:acct:${auth.user.id}`);
   await startSession(deps.db, request, reply, deps.sessionOptions, auth.user.id, { impersonatorId: auth.impersonatorId });
   const user = (await users.findUserById(deps.db, auth.user.id))!;
   return { status: 'OK', user: users.presentMe({ ...auth, user, twoFactorPending: false }) };

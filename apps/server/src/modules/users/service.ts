@@ -12,7 +12,7 @@ import {
 import type { Db } from '../../platform/db/client.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
-import type { RateLimiter } from '../../platform/http/rate-limit.ts';
+import type { Limiter } from '../../platform/http/rate-limit.ts';
 import { AppError, notFound } from '../../platform/http/errors.ts';
 import { FieldErrors } from '../../platform/http/field-errors.ts';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords.ts';
@@ -33,7 +33,7 @@ export interface UsersDeps {
   db: Db;
   storage: Storage;
   mailer: Mailer;
-  limiter: RateLimiter;
+  limiter: Limiter;
   publicUrl: string;
 }
 
@@ -153,11 +153,11 @@ export async function updateAuth(deps: UsersDeps, auth: AuthContext, body: Updat
   if (body.newPassword !== undefined && body.newPassword !== '') errors.add('newPassword', passwordRule(body.newPassword));
   errors.throwIfAny();
   const limitKey = `password:acct:${user.id}`;
-  deps.limiter.hit([[limitKey, deps.limiter.limits.passwordCheckAccount]], 'errors.tooManyPasswordGuesses');
+  await deps.limiter.hit([[limitKey, deps.limiter.limits.passwordCheckAccount]], 'errors.tooManyPasswordGuesses');
   if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
     throw new AppError(400, 'WRONG_PASSWORD', 'errors.wrongPassword', {}, [{ field: 'currentPassword', key: 'errors.wrongPassword' }]);
   }
-  deps.limiter.reset(limitKey);
+  await deps.limiter.reset(limitKey);
   const emailChanged = email !== undefined && email !== user.email;
   if (emailChanged && (await repo.findUserByEmail(deps.db, email))) {
     throw new AppError(409, 'EMAIL_EXISTS', 'errors.emailExists', {}, [{ field: 'email', key: 'errors.emailExists' }]);

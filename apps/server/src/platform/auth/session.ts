@@ -1,10 +1,14 @@
-import { and, eq, gt, ne } from 'drizzle-orm';
+import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { accessKeys, privileges, sessions, users, groups } from '../db/schema/index.ts';
 import { hashToken, newToken } from './tokens.ts';
 
 export const SESSION_COOKIE = 'lamella_session';
+/** While an admin impersonates: their own session's token, to come back to ("Back to my account"). */
+export const RETURN_COOKIE = 'lamella_return';
+/** An impersonation lasts one hour and is not renewed by use. */
+export const IMPERSONATION_MS = 60 * 60 * 1000;
 const RENEW_AFTER_MS = 60 * 60 * 1000;
 const KEY_TOUCH_AFTER_MS = 60 * 1000;
 
@@ -56,6 +60,58 @@ export async function startSession(
   });
 }
 
+/**
+ * The admin's browser acts as `userId` for an hour: a new session marked with the impersonator, while the
+ * admin's own session stays valid and its token waits in RETURN_COOKIE for `endImpersonation`.
+ */
+export async function startImpersonation(
+  db: Db,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  opts: SessionOptions,
+  userId: string,
+  impersonatorId: string,
+): Promise<void> {
+  const own = request.cookies[SESSION_COOKIE];
+  const { token, hash } = newToken();
+  const expiresAt = new Date(Date.now() + IMPERSONATION_MS);
+  await db.insert(sessions).values({
+    tokenHash: hash,
+    userId,
+    expiresAt,
+    impersonatorId,
+    ip: request.ip,
+    userAgent: String(request.headers['user-agent'] ?? '').slice(0, 300),
+  });
+  const cookie = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: opts.secureCookies, expires: expiresAt };
+  reply.setCookie(SESSION_COOKIE, token, cookie);
+  if (own) reply.setCookie(RETURN_COOKIE, own, cookie);
+}
+
+/**
+ * Ends the impersonation session of this browser and puts the impersonator's own session back when it is
+ * still theirs and valid (else the browser is signed out). True when the admin's session was restored.
+ */
+export async function endImpersonation(db: Db, request: FastifyRequest, reply: FastifyReply, auth: AuthContext): Promise<boolean> {
+  const token = request.cookies[SESSION_COOKIE];
+  if (token) await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+  const back = request.cookies[RETURN_COOKIE];
+  reply.clearCookie(RETURN_COOKIE, { path: '/' });
+  const [own] = back
+    ? await db
+        .select({ userId: sessions.userId, expiresAt: sessions.expiresAt, impersonatorId: sessions.impersonatorId })
+        .from(sessions)
+        .where(and(eq(sessions.tokenHash, hashToken(back)), gt(sessions.expiresAt, new Date())))
+        .limit(1)
+    : [];
+  if (!back || !own || own.userId !== auth.impersonatorId || own.impersonatorId) {
+    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    return false;
+  }
+  reply.setCookie(SESSION_COOKIE, back, { path: '/', httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https', expires: own.expiresAt });
+  return true;
+}
+
 export async function endSession(db: Db, request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const token = request.cookies[SESSION_COOKIE];
   if (token) await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
@@ -66,7 +122,33 @@ export async function endAllSessions(db: Db, userId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.userId, userId));
 }
 
-/** Resolves the caller from the session cookie or an `Authorization: Bearer <access key>` header. */
+/**
+ * The caller's permissions (`resource.action`) and whether they administer a group, as columns of the same
+ * statement that reads the session or key and its user: one round trip per request (issue 15).
+ */
+const permissionsOfUser = sql<
+  string[]
+>`coalesce((select array_agg(p.resource || '.' || p.action) from ${privileges} p where p.user_id = ${users.id}), '{}'::text[])`;
+const isGroupAdmin = sql<boolean>`exists(select 1 from ${groups} g where g.admin_id = ${users.id})`;
+
+/** Session + user + privileges + group admin, by token hash: one prepared statement per database (cached by Db). */
+const sessionStatements = new WeakMap<Db, ReturnType<typeof prepareSessionLookup>>();
+function prepareSessionLookup(db: Db) {
+  return db
+    .select({ session: sessions, user: users, permissions: permissionsOfUser, grpAdmin: isGroupAdmin })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, sql.placeholder('hash')), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .limit(1)
+    .prepare('lamella_auth_session');
+}
+
+/**
+ * Resolves the caller from the session cookie or an `Authorization: Bearer <access key>` header. One statement
+ * reads the session, its user, the privileges and group administration, so every request sees the current role,
+ * block and privileges (nothing is cached between requests: changes take effect on the next request, on every
+ * replica). The session's renewal (sliding expiry) is written at most once per RENEW_AFTER_MS.
+ */
 export async function authenticate(db: Db, request: FastifyRequest, opts: SessionOptions): Promise<AuthContext | null> {
   const header = request.headers.authorization;
   if (typeof header === 'string' && header.startsWith('Bearer ')) {
@@ -75,21 +157,21 @@ export async function authenticate(db: Db, request: FastifyRequest, opts: Sessio
   const token = request.cookies[SESSION_COOKIE];
   if (!token) return null;
   const now = new Date();
-  const [row] = await db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, now)))
-    .limit(1);
+  let lookup = sessionStatements.get(db);
+  if (!lookup) sessionStatements.set(db, (lookup = prepareSessionLookup(db)));
+  const [row] = await lookup.execute({ hash: hashToken(token), now });
   if (!row || row.user.role === 'BLOCKED') return null;
-  if (now.getTime() - row.session.lastSeenAt.getTime() > RENEW_AFTER_MS) {
+  // An impersonation keeps its one hour; other sessions slide.
+  if (!row.session.impersonatorId && now.getTime() - row.session.lastSeenAt.getTime() > RENEW_AFTER_MS) {
     await db
       .update(sessions)
       .set({ lastSeenAt: now, expiresAt: new Date(now.getTime() + opts.ttlDays * 86_400_000) })
       .where(eq(sessions.id, row.session.id));
   }
   return {
-    ...(await loadUserContext(db, row.user)),
+    user: row.user,
+    permissions: row.permissions ?? [],
+    grpAdmin: Boolean(row.grpAdmin),
     via: 'session',
     sessionId: row.session.id,
     twoFactorPending: row.session.twoFactorPending,
@@ -100,7 +182,7 @@ export async function authenticate(db: Db, request: FastifyRequest, opts: Sessio
 /** An access key authenticates as its owner; a disabled key or a blocked owner is refused. */
 async function authenticateKey(db: Db, code: string): Promise<AuthContext | null> {
   const [row] = await db
-    .select({ key: accessKeys, user: users })
+    .select({ key: accessKeys, user: users, permissions: permissionsOfUser, grpAdmin: isGroupAdmin })
     .from(accessKeys)
     .innerJoin(users, eq(users.id, accessKeys.userId))
     .where(eq(accessKeys.keyHash, hashToken(code)))
@@ -113,7 +195,15 @@ async function authenticateKey(db: Db, code: string): Promise<AuthContext | null
       .set({ lastUsedAt: new Date(now) })
       .where(eq(accessKeys.id, row.key.id));
   }
-  return { ...(await loadUserContext(db, row.user)), via: 'key', sessionId: null, twoFactorPending: false, impersonatorId: null };
+  return {
+    user: row.user,
+    permissions: row.permissions ?? [],
+    grpAdmin: Boolean(row.grpAdmin),
+    via: 'key',
+    sessionId: null,
+    twoFactorPending: false,
+    impersonatorId: null,
+  };
 }
 
 export async function loadUserContext(db: Db, user: UserRow): Promise<Pick<AuthContext, 'user' | 'permissions' | 'grpAdmin'>> {

@@ -6,10 +6,23 @@ export interface Limit {
 }
 
 /**
- * Fixed-window counters per key (account or address), in memory: one server process holds them. With several
- * replicas each counts its own share; put the counters in Redis or PostgreSQL before scaling out.
+ * What the accounts code counts attempts with: RateLimiter (in memory, one process) or RedisRateLimiter
+ * (rate-limit-redis.ts, shared by every replica when REDIS_URL is set). Callers await every method.
  */
-export class RateLimiter {
+export interface Limiter {
+  readonly limits: Record<keyof typeof authLimits, Limit>;
+  hit(keys: Array<[string, Limit]>, messageKey?: string): void | Promise<void>;
+  check(keys: Array<[string, Limit]>, messageKey?: string): void | Promise<void>;
+  fail(keys: Array<[string, Limit]>): void | Promise<void>;
+  reset(key: string): void | Promise<void>;
+  clear(): void | Promise<void>;
+}
+
+/**
+ * Fixed-window counters per key (account or address), in memory: one server process holds them. With several
+ * replicas each would count its own share: REDIS_URL switches to RedisRateLimiter.
+ */
+export class RateLimiter implements Limiter {
   private readonly hits = new Map<string, { count: number; resetAt: number }>();
 
   constructor(readonly limits: Record<keyof typeof authLimits, Limit> = authLimits) {}

@@ -1,4 +1,5 @@
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { access, mkdir, rename, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import nodemailer, { type Transporter } from 'nodemailer';
@@ -48,6 +49,7 @@ export function createMailer(opts: { smtpUrl: string | null; mailDir: string; fr
     },
     async ping() {
       await mkdir(opts.mailDir, { recursive: true });
+      await access(opts.mailDir, constants.W_OK);
       return true;
     },
   };

@@ -1,5 +1,5 @@
 import type { Server as HttpServer } from 'node:http';
-import { Server } from 'socket.io';
+import { Server, type ServerOptions } from 'socket.io';
 import type { Db } from '../db/client.ts';
 import { authenticate, SESSION_COOKIE, type SessionOptions } from '../auth/session.ts';
 
@@ -11,8 +11,12 @@ export interface RealtimeHandlers {
 
 export interface Realtime {
   emitToUser(userId: string, event: string, payload: unknown): void;
+  /** Whether one of the user's pages (on any replica) shows the results of the model (`viewing` event). */
+  isViewing(userId: string, modelId: string): Promise<boolean>;
   close(): Promise<void>;
 }
+
+const viewingRoom = (userId: string, modelId: string) => `viewing:${userId}:${modelId}`;
 
 const parseCookies = (header: string | undefined) =>
   Object.fromEntries(
@@ -25,11 +29,17 @@ const parseCookies = (header: string | undefined) =>
 
 /**
  * socket.io on the server's port at /socket.io. The handshake is authenticated by the session cookie; each
- * user joins the room `user:<id>`. Fan-out is in process (one server); several replicas need the socket.io
- * PostgreSQL or Redis adapter.
+ * user joins the room `user:<id>`. Fan-out is in process (one server) unless an `adapter` is given: with the
+ * Redis adapter (REDIS_URL) an event emitted to a room on one replica reaches that room's sockets on all.
  */
-export function attachRealtime(server: HttpServer, db: Db, opts: SessionOptions, handlers: RealtimeHandlers): Realtime {
-  const io = new Server(server, { path: '/socket.io', serveClient: false, cors: { origin: false } });
+export function attachRealtime(
+  server: HttpServer,
+  db: Db,
+  opts: SessionOptions,
+  handlers: RealtimeHandlers,
+  adapter?: ServerOptions['adapter'],
+): Realtime {
+  const io = new Server(server, { path: '/socket.io', serveClient: false, cors: { origin: false }, ...(adapter ? { adapter } : {}) });
   io.use(async (socket, next) => {
     try {
       const cookies = parseCookies(socket.handshake.headers.cookie);
@@ -45,6 +55,12 @@ export function attachRealtime(server: HttpServer, db: Db, opts: SessionOptions,
   });
   io.on('connection', (socket) => {
     void socket.join(`user:${socket.data.userId}`);
+    // The results page of a model says so; a job ending while it shows needs no notification.
+    socket.on('viewing', (body: unknown) => {
+      for (const room of socket.rooms) if (room.startsWith('viewing:')) void socket.leave(room);
+      const modelId = (body as { modelId?: unknown } | null)?.modelId;
+      if (typeof modelId === 'string' && /^[0-9a-f-]{36}$/i.test(modelId)) void socket.join(viewingRoom(socket.data.userId as string, modelId));
+    });
     // The client emits `notifications` on connect (user-app.md §4); the acknowledgement carries the list.
     socket.on('notifications', async (...args: unknown[]) => {
       const ack = args.find((a): a is (list: unknown) => void => typeof a === 'function');
@@ -57,6 +73,13 @@ export function attachRealtime(server: HttpServer, db: Db, opts: SessionOptions,
     });
   });
   return {
+    isViewing: async (userId, modelId) => {
+      try {
+        return (await io.in(viewingRoom(userId, modelId)).fetchSockets()).length > 0;
+      } catch {
+        return false; // another replica did not answer in time: notify rather than stay silent
+      }
+    },
     emitToUser: (userId, event, payload) => {
       io.to(`user:${userId}`).emit(event, payload);
     },

@@ -4,6 +4,8 @@ import { pipeline } from 'node:stream/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
+import type { Config } from '../../config.ts';
+import { S3Storage } from './s3.ts';
 
 /** Where originals, renditions, masks, logos and result files live. Keys are `/`-separated relative paths. */
 export interface Storage {
@@ -124,6 +126,12 @@ export class DiskStorage implements Storage {
   }
 }
 
-export function createStorage(dataDir: string): Storage {
+/**
+ * The storage of the configuration: an S3 bucket when `S3_BUCKET` is set (with `S3_ENDPOINT` for an
+ * S3-compatible server), else files on disk in DATA_DIR/files.
+ */
+export function createStorage(dataDir: string, s3?: Config['s3']): Storage {
+  if (s3?.bucket) return new S3Storage({ ...s3, bucket: s3.bucket });
+  if (s3?.endpoint) throw new Error('S3_ENDPOINT is set without S3_BUCKET: set both to store files in S3');
   return new DiskStorage(join(dataDir, 'files'));
 }

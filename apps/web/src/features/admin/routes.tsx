@@ -21,8 +21,10 @@ const UsersPage = lazyPage(() => import('./users/UsersPage'), 'UsersPage');
 const UserProfilePage = lazyPage(() => import('./users/UserProfilePage'), 'UserProfilePage');
 const InsightsPage = lazyPage(() => import('./insights/InsightsPage'), 'InsightsPage');
 const NewsPage = lazyPage(() => import('./news/NewsPage'), 'NewsPage');
-
-const soon = (page: string, path: string): RouteObject => ({ path, element: <ComingSoon page={page} /> });
+const TermsPage = lazyPage(() => import('./terms/TermsPage'), 'TermsPage');
+const SettingsPage = lazyPage(() => import('./settings/SettingsPage'), 'SettingsPage');
+const GroupsPage = lazyPage(() => import('./groups/GroupsPage'), 'GroupsPage');
+const ImagesPage = lazyPage(() => import('./images/ImagesPage'), 'ImagesPage');
 
 export const adminRoutes: RouteObject[] = [
   {
@@ -35,7 +37,7 @@ export const adminRoutes: RouteObject[] = [
       { path: 'users/:id/:tab', element: <UserProfilePage /> },
       { path: 'users-privileges', element: <AccessControlPage /> },
       { path: 'audit-log', element: <AuditLogPage /> },
-      soon('groups', 'groups'),
+      { path: 'groups', element: <GroupsPage /> },
       { path: 'vouchers', element: <VouchersPage /> },
       { path: 'resources', element: <ServersPage /> },
       { path: 'compute-compute-models-registry', element: <ModelsPage /> },
@@ -44,11 +46,11 @@ export const adminRoutes: RouteObject[] = [
       { path: 'project-settings-templates', element: <TemplatesPage /> },
       { path: 'news', element: <NewsPage /> },
       { path: 'insights', element: <InsightsPage /> },
-      soon('terms', 'terms'),
-      soon('images', 'images'),
+      { path: 'terms', element: <TermsPage /> },
+      { path: 'images', element: <ImagesPage /> },
       { path: 'jobs', element: <JobsPage /> },
       { path: 'jobs/:id', element: <JobDetailPage /> },
-      soon('settings', 'settings'),
+      { path: 'settings', element: <SettingsPage /> },
       { path: '*', element: <ComingSoon page="notFound" /> },
     ],
   },

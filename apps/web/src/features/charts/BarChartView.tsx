@@ -22,6 +22,8 @@ export function BarChartView({ item }: { item: BarChartItem }) {
   const key = categoryKey(item);
   const labels = yLabelsOf(item);
   const data = item.data.map((row) => ({ ...row, [key]: formatAxis(row[key], i18n.language) }));
+  // series of whole numbers (counts) get integer ticks
+  const counts = item.data.every((row) => item.keys.every((k) => Number.isInteger(row[k])));
   if (!data.length) return <NoData title={item.title ?? labels[0]} />;
   return (
     <Stack gap={4} data-testid="result-bar-chart">
@@ -38,7 +40,7 @@ export function BarChartView({ item }: { item: BarChartItem }) {
         xAxisLabel={item.xLabel}
         yAxisLabel={labels.length === 1 ? labels[0] : undefined}
         valueFormatter={(v) => formatAxis(v, i18n.language)}
-        yAxisProps={{ tickFormatter: (v: number) => formatAxis(v, i18n.language), width: 56 }}
+        yAxisProps={{ tickFormatter: (v: number) => formatAxis(v, i18n.language), width: 56, allowDecimals: !counts }}
         withLegend={item.keys.length > 1}
         tickLine="y"
       />

@@ -3,14 +3,14 @@ import { BarChart } from '@mantine/charts';
 import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { HistogramItem } from '../jobs/types';
-import { formatAxis, formatBin, roundTo } from '../jobs/format';
+import { formatAxis, formatBin } from '../jobs/format';
 import { NoData } from './NoData';
 
-/** A `histogram` result item: one bar per bin (x a value or a range), bar colours from the points. */
+/** A `histogram` result item: one bar per bin (x a value or a range), bar colours from the points; y counts, with integer ticks. */
 export function HistogramView({ item }: { item: HistogramItem }) {
   const { i18n } = useTranslation();
   const unit = item.unit ? ` (${item.unit})` : '';
-  const data = item.data.map((p) => ({ bin: formatBin(p.x, i18n.language), count: roundTo(p.y, 1), color: p.color }));
+  const data = item.data.map((p) => ({ bin: formatBin(p.x, i18n.language), count: Math.round(p.y), color: p.color }));
   if (!data.length) return <NoData title={item.label} />;
   return (
     <Stack gap={4} data-testid="result-histogram">
@@ -27,7 +27,7 @@ export function HistogramView({ item }: { item: HistogramItem }) {
         xAxisLabel={item.xLabel ? item.xLabel + unit : undefined}
         yAxisLabel={item.yLabel}
         valueFormatter={(v) => formatAxis(v, i18n.language)}
-        yAxisProps={{ tickFormatter: (v: number) => formatAxis(v, i18n.language), width: 56 }}
+        yAxisProps={{ tickFormatter: (v: number) => formatAxis(v, i18n.language), width: 56, allowDecimals: false }}
         barProps={{ radius: 0 }}
         barChartProps={{ barCategoryGap: 1 }}
         tickLine="y"

@@ -5,10 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../lib/notify';
 import { errorText } from '../../lib/errorText';
 import { useAvailableModels, useToggleFavorite } from './api';
+import { useModelName } from '../../lib/modelName';
 
 /** The "+" menu at the end of the tabs: one checkbox per available model. */
 export function ManageFavoritesMenu() {
   const { t } = useTranslation();
+  const nameOf = useModelName();
   const [opened, setOpened] = useState(false);
   const models = useAvailableModels(opened);
   const toggle = useToggleFavorite();
@@ -47,7 +49,7 @@ export function ManageFavoritesMenu() {
             <Checkbox
               label={
                 <Group gap={4} wrap="nowrap">
-                  {m.displayName}
+                  {nameOf(m)}
                   {m.accessType === 'PRIVATE' && <IconLock size={14} aria-label={t('layout.tabs.private')} />}
                 </Group>
               }

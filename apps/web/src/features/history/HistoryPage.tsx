@@ -7,12 +7,14 @@ import { formatDateTime } from '../../lib/format';
 import { notifyJobError, notifySuccess } from '../jobs/notify';
 import { StatusBadge } from '../jobs/StatusBadge';
 import type { Job } from '../jobs/types';
+import { useModelName } from '../../lib/modelName';
 
 const PAGE_SIZE = 20;
 
 /** /history: every job of the user across models, newest first, with the archived ones behind a toggle. */
 export function HistoryPage() {
   const { t, i18n } = useTranslation();
+  const nameOf = useModelName();
   useJobEvents();
   const [archived, setArchived] = useState(false);
   const [page, setPage] = useState(1);
@@ -91,7 +93,7 @@ export function HistoryPage() {
                     {j.image.orginalFilename}
                   </Text>
                   <Text size="xs" c="dimmed" truncate="end">
-                    {j.model.displayName}
+                    {nameOf(j.model)}
                   </Text>
                   <Text size="xs" c="dimmed">
                     {formatDateTime(j.createdAt, i18n.language)}
@@ -125,7 +127,7 @@ export function HistoryPage() {
                           {j.image.orginalFilename}
                         </Text>
                       </Table.Td>
-                      <Table.Td>{j.model.displayName}</Table.Td>
+                      <Table.Td>{nameOf(j.model)}</Table.Td>
                       <Table.Td>
                         <StatusBadge status={j.status} />
                       </Table.Td>

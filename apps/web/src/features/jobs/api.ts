@@ -106,14 +106,14 @@ export function useBulkAction(action: keyof typeof bulk) {
   });
 }
 
-/** GET /jobs/export?jobsIds=…: downloads the CSV through a temporary link. */
-export async function exportCsv(jobsIds: string[]): Promise<void> {
-  const res = await callRaw(jobsApi.export, { query: { jobsIds } });
+/** GET /jobs/export?jobsIds=…&format=csv|xlsx: downloads the export through a temporary link. */
+export async function exportJobs(jobsIds: string[], format: 'csv' | 'xlsx' = 'csv'): Promise<void> {
+  const res = await callRaw(jobsApi.export, { query: { jobsIds, format } });
   const blob = await res.blob();
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
-  a.download = 'lamella-results.csv';
+  a.download = `lamella-results.${format}`;
   document.body.appendChild(a);
   a.click();
   a.remove();

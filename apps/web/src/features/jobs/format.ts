@@ -23,6 +23,20 @@ export function formatTableValue(value: unknown, locale = 'en'): string {
   return new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(roundTo(n, 2));
 }
 
+export type ValueKind = 'count' | 'g' | 'pixelSize' | 'number';
+
+/**
+ * A result table's number as a metallographer reads it (issue 14 item 5): counts as integers (a Jeffries count
+ * of halves keeps its .5), G to 2 decimals, the pixel size to 4 significant digits, anything else to 2 decimals
+ * (user-app.md §9); strings as they are.
+ */
+export function formatResultValue(value: unknown, kind: ValueKind | undefined, locale = 'en'): string {
+  if (typeof value !== 'number' || !Number.isFinite(value) || !kind || kind === 'number' || kind === 'g') return formatTableValue(value, locale);
+  if (kind === 'pixelSize') return new Intl.NumberFormat(locale, { maximumSignificantDigits: 4 }).format(value);
+  const halves = Number.isInteger(value * 2) ? value : Math.round(value);
+  return new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(halves);
+}
+
 /** A histogram bin's x label: a number, or a two-number range "a–b", each to 1 decimal. */
 export function formatBin(x: number | [number, number], locale = 'en'): string {
   return Array.isArray(x) ? `${formatAxis(x[0], locale)}–${formatAxis(x[1], locale)}` : formatAxis(x, locale);

@@ -4,12 +4,15 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
 import { Logo } from '../../components/Logo';
 import { useMe } from '../auth/session';
+import { ImpersonationBanner } from '../impersonation/ImpersonationBanner';
+import { MaintenanceBanner } from '../maintenance/MaintenanceBanner';
 import { CookieNotice } from './CookieNotice';
 import { Footer } from './Footer';
 import { MobileNav } from './MobileNav';
 import { NavTabs } from './NavTabs';
 import { NotificationBell } from './NotificationBell';
 import { UserMenu } from './UserMenu';
+import { TermsAcceptanceModal } from '../terms/TermsAcceptanceModal';
 
 /** The signed-in shell (user-app.md §2): header with logo, tabs / hamburger, bell and user menu; footer. */
 export function AppLayout() {
@@ -37,6 +40,8 @@ export function AppLayout() {
       <MobileNav opened={drawer} onClose={close} />
       <AppShell.Main style={{ display: 'flex', flexDirection: 'column' }}>
         <div style={{ flex: 1 }}>
+          <ImpersonationBanner />
+          <MaintenanceBanner />
           <Outlet />
         </div>
         <div
@@ -51,6 +56,7 @@ export function AppLayout() {
         </div>
       </AppShell.Main>
       <CookieNotice />
+      <TermsAcceptanceModal />
     </AppShell>
   );
 }

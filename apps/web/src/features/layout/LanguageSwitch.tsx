@@ -16,6 +16,9 @@ export function LanguageSwitch() {
     if (!isLng(value) || value === currentLanguage()) return;
     const lng: Lng = value;
     await changeLanguage(lng);
+    // answers the server writes in the reader's language (results, model names, insights) are fetched again;
+    // the session is not (it still holds the old language until the profile call below has stored the new one)
+    void qc.invalidateQueries({ predicate: (q) => q.queryKey[0] !== ME_KEY[0] });
     if (me && !me.twoFactorPending) {
       qc.setQueryData<Me | null>(ME_KEY, (old) => (old ? { ...old, language: lng } : old));
       try {

@@ -4,10 +4,12 @@ import { IconFlask, IconHistory, IconLayoutDashboard, IconLock, IconMicroscope }
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useFavorites } from '../favourites/api';
+import { useModelName } from '../../lib/modelName';
 
 /** Small screens: the hamburger drawer lists the model tabs, history and sandbox. */
 export function MobileNav({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
+  const nameOf = useModelName();
   const { pathname } = useLocation();
   const favorites = useFavorites();
   const link = (to: string, label: string, icon: ReactNode, right?: ReactNode) => (
@@ -29,7 +31,7 @@ export function MobileNav({ opened, onClose }: { opened: boolean; onClose: () =>
         {favorites.data?.map((f) =>
           link(
             f.path,
-            f.displayName || f.label,
+            nameOf({ name: f.path.split('/').pop(), displayName: f.displayName || f.label }),
             <IconMicroscope size={18} />,
             f.accessType === 'PRIVATE' ? <IconLock size={14} aria-label={t('layout.tabs.private')} /> : undefined,
           ),

@@ -5,10 +5,12 @@ import { useLocation, useNavigate } from 'react-router';
 import { ManageFavoritesMenu } from '../favourites/ManageFavoritesMenu';
 import { useFavorites } from '../favourites/api';
 import { pageTitleKey } from './pages';
+import { useModelName } from '../../lib/modelName';
 
 /** Header tabs: Dashboard, favourite models, the current non-model page, and the Add menu. */
 export function NavTabs() {
   const { t } = useTranslation();
+  const nameOf = useModelName();
   const location = useLocation();
   const navigate = useNavigate();
   const favorites = useFavorites();
@@ -37,7 +39,7 @@ export function NavTabs() {
                 value={f.path}
                 rightSection={f.accessType === 'PRIVATE' ? <IconLock size={14} aria-label={t('layout.tabs.private')} /> : undefined}
               >
-                {f.displayName || f.label}
+                {nameOf({ name: f.path.split('/').pop(), displayName: f.displayName || f.label })}
               </Tabs.Tab>
             ))}
             {current && <Tabs.Tab value={path}>{t(current)}</Tabs.Tab>}

@@ -21,11 +21,14 @@ export function NotificationBell() {
   const items = list.data ?? [];
   const unseen = items.filter((n) => !n.isSeen).length;
 
-  const open = (n: Notification) => {
+  const open = (n: Notification, modelPath?: string) => {
     if (!n.isSeen) action.mutate({ kind: 'seen', id: n.id });
     if (n.type === 'PROJECT_SHARED' && typeof n.payload.projectId === 'string') {
       setOpened(false);
       void navigate(`/projects?project=${encodeURIComponent(n.payload.projectId)}`);
+    } else if (modelPath) {
+      setOpened(false);
+      void navigate(modelPath);
     }
   };
 

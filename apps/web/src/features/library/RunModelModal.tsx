@@ -5,6 +5,7 @@ import { FormActions } from '../../components/FormActions';
 import { useAvailableModels } from '../favourites/api';
 import { useRunJobs } from '../jobs/api';
 import { notifyJobError, notifyJobStarted } from '../jobs/notify';
+import { useModelName } from '../../lib/modelName';
 
 /**
  * Runs the selected images again on one or more models (POST /jobs). An image that was already analysed uses no
@@ -12,6 +13,7 @@ import { notifyJobError, notifyJobStarted } from '../jobs/notify';
  */
 export function RunModelModal({ imageIds, opened, onClose }: { imageIds: string[]; opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
+  const nameOf = useModelName();
   const models = useAvailableModels(opened);
   const run = useRunJobs();
   const [modelIds, setModelIds] = useState<string[]>([]);
@@ -35,7 +37,7 @@ export function RunModelModal({ imageIds, opened, onClose }: { imageIds: string[
       <Checkbox.Group value={modelIds} onChange={setModelIds} label={t('library.run.models')}>
         <Stack gap="xs" mt="xs">
           {(models.data ?? []).map((m) => (
-            <Checkbox key={m.id} value={m.id} label={m.displayName} />
+            <Checkbox key={m.id} value={m.id} label={nameOf(m)} />
           ))}
         </Stack>
       </Checkbox.Group>

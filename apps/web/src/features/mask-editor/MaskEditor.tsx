@@ -12,6 +12,7 @@ import { useMaskShortcuts } from './useMaskShortcuts';
 import { MaskEditorHeader } from './MaskEditorHeader';
 import { MaskToolbar } from './MaskToolbar';
 import { MaskCanvas } from './MaskCanvas';
+import { useModelName } from '../../lib/modelName';
 
 /** What label 1 of the starting mask means for each model (the mask the model measures from). */
 const legendOf = (model: string) =>
@@ -20,6 +21,7 @@ const legendOf = (model: string) =>
 /** The editor of ?image=&mask=&job=: loads the image (and mask), paints labels, saves a new mask for the job. */
 export function MaskEditor() {
   const { t } = useTranslation();
+  const nameOf = useModelName();
   const [params, setParams] = useSearchParams();
   const imageId = params.get('image') ?? '';
   const maskId = params.get('mask') ?? '';
@@ -100,7 +102,7 @@ export function MaskEditor() {
   return (
     <Stack gap="sm" p="md" mih="100vh">
       <MaskEditorHeader
-        subtitle={job.data ? `${job.data.image.orginalFilename} · ${job.data.model.displayName}` : ''}
+        subtitle={job.data ? `${job.data.image.orginalFilename} · ${nameOf(job.data.model)}` : ''}
         name={name}
         onName={setName}
         onImport={(f) => void importFile(f)}

@@ -1,12 +1,14 @@
 import { ActionIcon, Group, Text, UnstyledButton } from '@mantine/core';
 import { IconCheck, IconTrash } from '@tabler/icons-react';
-import type { Notification } from '@lamella/contracts';
+import { JOB_FAILED_NOTIFICATION, JOB_FINISHED_NOTIFICATION, type Notification } from '@lamella/contracts';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../lib/format';
+import { useJobNotificationModel } from './useJobNotificationModel';
 
 interface Props {
   notification: Notification;
-  onOpen: (n: Notification) => void;
+  /** Opens what the notification is about; `modelPath`: the results page of a job notification's model. */
+  onOpen: (n: Notification, modelPath?: string) => void;
   onSeen: (id: string) => void;
   onDelete: (id: string) => void;
 }
@@ -17,10 +19,15 @@ const text = (v: unknown) => (typeof v === 'string' ? v : '');
 export function NotificationItem({ notification: n, onOpen, onSeen, onDelete }: Props) {
   const { t } = useTranslation();
   const format = useFormat();
+  const jobModel = useJobNotificationModel(n);
   const label =
     n.type === 'PROJECT_SHARED'
       ? t('notifications.projectShared', { sharedByName: text(n.payload.sharedByName), projectName: text(n.payload.projectName) })
-      : t('notifications.unknown');
+      : n.type === JOB_FINISHED_NOTIFICATION
+        ? t('notifications.jobFinished', { model: jobModel?.name ?? '' })
+        : n.type === JOB_FAILED_NOTIFICATION
+          ? t('notifications.jobFailed', { model: jobModel?.name ?? '' })
+          : t('notifications.unknown');
   return (
     <Group
       wrap="nowrap"
@@ -31,7 +38,7 @@ export function NotificationItem({ notification: n, onOpen, onSeen, onDelete }: 
       data-seen={n.isSeen}
       style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
     >
-      <UnstyledButton style={{ flex: 1, minWidth: 0 }} onClick={() => onOpen(n)}>
+      <UnstyledButton style={{ flex: 1, minWidth: 0 }} onClick={() => onOpen(n, jobModel?.path)}>
         <Text size="sm" fw={n.isSeen ? 400 : 600} lineClamp={2}>
           {label}
         </Text>

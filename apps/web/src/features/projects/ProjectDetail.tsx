@@ -9,6 +9,7 @@ import { EditProjectForm } from './EditProjectForm';
 import { ProjectImages } from './ProjectImages';
 import { ProjectSharing } from './ProjectSharing';
 import { ProjectTemplateSelect } from './ProjectTemplateSelect';
+import { ProjectReportMenu } from '../reports/ProjectReportMenu';
 import { ACCESS_LABEL } from './accessLabel';
 
 /** One project: name and description (editable by owner and EDITOR), template, images and jobs, sharing. */
@@ -57,6 +58,7 @@ export function ProjectDetail({ id, onClose }: { id: string; onClose: () => void
             <Group gap="xs" justify="space-between" wrap="wrap">
               <ProjectTemplateSelect project={p} disabled={!canWrite} />
               <Group gap="xs">
+                <ProjectReportMenu project={p} />
                 {canWrite && (
                   <Button variant="default" size="xs" leftSection={<IconPencil size={14} />} onClick={() => setEditing(true)}>
                     {t('projects.edit')}

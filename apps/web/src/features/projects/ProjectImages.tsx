@@ -1,6 +1,7 @@
 import { ActionIcon, Button, Group, Image, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { projectsApi, type Project } from '@lamella/contracts';
-import { IconPlus, IconX } from '@tabler/icons-react';
+import { IconPlus, IconUpload, IconX } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { urlOf } from '../../api/client';
@@ -24,9 +25,20 @@ export function ProjectImages({ project }: { project: Project }) {
       <Group justify="space-between" mb="sm">
         <Title order={4}>{t('projects.images.title')}</Title>
         {canWrite && (
-          <Button size="xs" leftSection={<IconPlus size={14} />} onClick={() => setAdding(true)}>
-            {t('projects.images.add')}
-          </Button>
+          <Group gap="xs">
+            <Button
+              size="xs"
+              variant="default"
+              component={Link}
+              to={`/dashboard?project=${encodeURIComponent(project.id)}`}
+              leftSection={<IconUpload size={14} />}
+            >
+              {t('projectRun.uploadInto')}
+            </Button>
+            <Button size="xs" leftSection={<IconPlus size={14} />} onClick={() => setAdding(true)}>
+              {t('projects.images.add')}
+            </Button>
+          </Group>
         )}
       </Group>
       <ListState query={images} empty={!list.length} emptyText={t('projects.images.empty')}>

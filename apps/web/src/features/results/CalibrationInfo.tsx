@@ -6,6 +6,7 @@ import { SetScaleDialog } from '../calibration/SetScaleDialog';
 import { useRerun } from '../jobs/api';
 import { notifyJobError, notifyJobStarted } from '../jobs/notify';
 import type { Job } from '../jobs/types';
+import { formatResultValue } from '../jobs/format';
 
 const SOURCE_TEXT = {
   user: 'calibration.source.user',
@@ -30,7 +31,7 @@ export function CalibrationInfo({ job }: { job: Job }) {
   const size = typeof m.pixelSizeUm === 'number' && Number.isFinite(m.pixelSizeUm) ? m.pixelSizeUm : null;
   const missing = (job.result?.results ?? []).some((i) => i.type === 'message' && i.code === 'CALIBRATION_MISSING');
   if (!source && !missing) return null;
-  const value = size === null ? null : new Intl.NumberFormat(i18n.language, { maximumSignificantDigits: 6 }).format(size);
+  const value = size === null ? null : formatResultValue(size, 'pixelSize', i18n.language);
   const sourceText = source ? t(SOURCE_TEXT[source]) : '';
 
   return (

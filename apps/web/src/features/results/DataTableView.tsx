@@ -1,6 +1,6 @@
 import { Table, Text, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatTableValue } from '../jobs/format';
+import { formatResultValue } from '../jobs/format';
 import type { DataTableItem } from '../jobs/types';
 
 export function DataTableView({ item }: { item: DataTableItem }) {
@@ -29,7 +29,7 @@ export function DataTableView({ item }: { item: DataTableItem }) {
                 )}
               </Table.Td>
               <Table.Td ta="right" style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
-                {formatTableValue(r.value, i18n.language)}
+                {formatResultValue(r.value, r.kind, i18n.language)}
                 {r.unit ? ` ${r.unit}` : ''}
               </Table.Td>
             </Table.Tr>

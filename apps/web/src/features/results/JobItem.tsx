@@ -12,6 +12,9 @@ import { IssueReportDialog } from './IssueReportDialog';
 import { RatingDialog } from './RatingDialog';
 import { ResultItems } from './ResultItems';
 import { FeedbackFlags } from './FeedbackFlags';
+import { formatResultValue } from '../jobs/format';
+import { keyResultOf } from './keyResult';
+import { JobReportMenu } from '../reports/JobReportMenu';
 
 export const MASK_EDITOR_ROLES = ['ADMIN', 'POWER_USER', 'EDITOR'];
 
@@ -41,6 +44,7 @@ export function JobItem({ job, selected, onSelect, role }: Props) {
       : job.customization.template.nameEn
     : null;
   const rating = job.userFeedback?.rating ?? 0;
+  const key = failed || running ? null : keyResultOf(job.result?.measurements);
 
   return (
     <Accordion.Item value={job.id} data-testid="job-item" data-job-id={job.id} data-status={job.status}>
@@ -60,6 +64,11 @@ export function JobItem({ job, selected, onSelect, role }: Props) {
                 {formatDateTime(job.createdAt, i18n.language)}
               </Text>
               <StatusBadge status={job.status} />
+              {key && (
+                <Badge color="dark" variant="outline" size="sm" tt="none" data-testid="key-result">
+                  {t(key.labelKey, { value: formatResultValue(key.value, key.kind, i18n.language) })}
+                </Badge>
+              )}
               {job.outdated && (
                 <Badge color="red" size="sm" data-testid="badge-outdated">
                   {t('results.badges.outdated')}
@@ -120,6 +129,7 @@ export function JobItem({ job, selected, onSelect, role }: Props) {
                 </ActionIcon>
               </Tooltip>
               <FeedbackFlags job={job} />
+              <JobReportMenu job={job} />
             </>
           )}
         </Group>

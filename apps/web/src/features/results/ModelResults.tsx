@@ -1,12 +1,12 @@
 import { Accordion, Alert, Button, Center, Checkbox, Group, Loader, Modal, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
-import { IconAlertTriangle, IconArchive, IconDownload, IconRefresh, IconTrash } from '@tabler/icons-react';
+import { IconAlertTriangle, IconArchive, IconDownload, IconFileSpreadsheet, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormActions } from '../../components/FormActions';
 import { Link } from 'react-router';
 import { useMe } from '../auth/session';
-import { exportCsv, useBulkAction, useJobEvents, useJobsInfinite, useRerun } from '../jobs/api';
+import { exportJobs, useBulkAction, useJobEvents, useJobsInfinite, useRerun } from '../jobs/api';
 import { notifyJobError, notifyJobStarted, notifySuccess } from '../jobs/notify';
 import { JobItem } from './JobItem';
 import { ExampleResults } from './ExampleResults';
@@ -35,7 +35,7 @@ export function ModelResults({ modelId, title }: { modelId: string; title: strin
   const selected = useMemo(() => picked.filter((id) => jobs.some((j) => j.id === id)), [picked, jobs]);
   const [opened, setOpened] = useState<string[]>([]);
   const [confirmDelete, setConfirmDelete] = useState(false);
-  const [exporting, setExporting] = useState(false);
+  const [exporting, setExporting] = useState<'csv' | 'xlsx' | null>(null);
   const rerun = useRerun();
   const archive = useBulkAction('archive');
   const remove = useBulkAction('delete');
@@ -100,14 +100,14 @@ export function ModelResults({ modelId, title }: { modelId: string; title: strin
       },
       onError: (e) => notifyJobError(t, e),
     });
-  const doExport = async () => {
-    setExporting(true);
+  const doExport = async (format: 'csv' | 'xlsx') => {
+    setExporting(format);
     try {
-      await exportCsv(selected);
+      await exportJobs(selected, format);
     } catch {
       notifications.show({ color: 'red', message: t('jobs.toast.exportFailed') });
     } finally {
-      setExporting(false);
+      setExporting(null);
     }
   };
   const selectedJobs = jobs.filter((j) => selected.includes(j.id));
@@ -198,10 +198,22 @@ export function ModelResults({ modelId, title }: { modelId: string; title: strin
             color="teal"
             leftSection={<IconDownload size={14} />}
             disabled={!selected.length}
-            loading={exporting}
-            onClick={() => void doExport()}
+            loading={exporting === 'csv'}
+            onClick={() => void doExport('csv')}
           >
             {t('results.bulk.export')}
+          </Button>
+          <Button
+            size="xs"
+            variant="light"
+            color="teal"
+            leftSection={<IconFileSpreadsheet size={14} />}
+            disabled={!selected.length}
+            loading={exporting === 'xlsx'}
+            onClick={() => void doExport('xlsx')}
+            data-testid="export-xlsx"
+          >
+            {t('resultText.ui.exportXlsx')}
           </Button>
         </Group>
       )}

@@ -27,7 +27,12 @@ export function ResultItems({ job }: { job: Job }) {
         {resultId &&
           images.map((i, n) => (
             <div key={n} data-testid="result-image">
-              <Figure src={imageUrl.result(resultId, i.filename)} caption={i.title ?? t('results.panel.resultImage')} alt={i.filename} />
+              <Figure
+                src={imageUrl.result(resultId, i.filename)}
+                originalSrc={imageUrl.display(job.imageId)}
+                caption={i.title ?? t('results.panel.resultImage')}
+                alt={i.filename}
+              />
             </div>
           ))}
       </SimpleGrid>

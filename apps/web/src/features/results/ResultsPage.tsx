@@ -4,13 +4,17 @@ import { Link, useParams } from 'react-router';
 import { useAvailableModels } from '../favourites/api';
 import { ModelResults } from './ModelResults';
 import { NewsCard } from '../news/NewsCard';
+import { useModelName } from '../../lib/modelName';
+import { useViewingModel } from '../notifications/useViewingModel';
 
 /** The results page of one model (/models/{lowercased name}). */
 export function ResultsPage() {
   const { t } = useTranslation();
+  const nameOf = useModelName();
   const { name = '' } = useParams();
   const models = useAvailableModels();
   const model = models.data?.find((m) => m.name.toLowerCase() === name.toLowerCase());
+  useViewingModel(model?.id);
   if (models.isPending) {
     return (
       <Stack>
@@ -35,7 +39,7 @@ export function ResultsPage() {
   return (
     <Stack gap="md">
       <NewsCard modelId={model.id} />
-      <ModelResults key={model.id} modelId={model.id} title={model.displayName} />
+      <ModelResults key={model.id} modelId={model.id} title={nameOf(model)} />
     </Stack>
   );
 }

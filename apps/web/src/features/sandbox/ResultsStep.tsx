@@ -2,16 +2,18 @@ import { SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSandboxJobs } from './api';
 import { SandboxJobCard } from './SandboxJobCard';
+import { useModelName } from '../../lib/modelName';
 
 /** The last step: this run's jobs (side by side when comparing versions), then the earlier ones of 24 h. */
 export function ResultsStep({ runIds, sideBySide }: { runIds: string[] | null; sideBySide: boolean }) {
   const { t } = useTranslation();
+  const nameOf = useModelName();
   const jobs = useSandboxJobs();
   if (jobs.isPending) return <Skeleton h={160} />;
   const all = jobs.data ?? [];
   // side by side, a model's versions read left to right from the oldest
   const current = (runIds ? all.filter((j) => runIds.includes(j.id)) : []).sort(
-    (a, b) => a.model.displayName.localeCompare(b.model.displayName) || String(a.modelVersion).localeCompare(String(b.modelVersion)),
+    (a, b) => nameOf(a.model).localeCompare(nameOf(b.model)) || String(a.modelVersion).localeCompare(String(b.modelVersion)),
   );
   const earlier = all.filter((j) => !runIds?.includes(j.id));
   return (

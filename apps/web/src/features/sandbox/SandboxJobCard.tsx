@@ -5,10 +5,12 @@ import { formatDateTime } from '../../lib/format';
 import { StatusBadge } from '../jobs/StatusBadge';
 import { isRunning } from '../jobs/types';
 import { ResultItems } from '../results/ResultItems';
+import { useModelName } from '../../lib/modelName';
 
 /** One sandbox job: model, image, version and status; its results when done. */
 export function SandboxJobCard({ job }: { job: Job }) {
   const { t, i18n } = useTranslation();
+  const nameOf = useModelName();
   const failed = job.status === 'FAILED';
   return (
     <Card
@@ -21,7 +23,7 @@ export function SandboxJobCard({ job }: { job: Job }) {
       <Group justify="space-between" wrap="wrap" mb="xs" gap="xs">
         <div style={{ minWidth: 0 }}>
           <Text fw={500} size="sm">
-            {job.model.displayName}
+            {nameOf(job.model)}
           </Text>
           <Text size="xs" c="dimmed" truncate="end">
             {t('sandbox.jobLine', { image: job.image.orginalFilename, date: formatDateTime(job.createdAt, i18n.language) })}

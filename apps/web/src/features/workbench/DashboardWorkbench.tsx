@@ -1,6 +1,7 @@
 import { Button, Card, Checkbox, Grid, Group, Image, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAvailableModels } from '../favourites/api';
 import { imageUrl, useImages, useJobEvents, useRunJobs } from '../jobs/api';
@@ -8,26 +9,41 @@ import { notifyJobError, notifyJobStarted } from '../jobs/notify';
 import type { UploadedImage } from '../jobs/types';
 import { DashboardInsightsNews } from '../insights/DashboardInsightsNews';
 import { LicenseCard } from './LicenseCard';
+import { ProjectPicker } from './ProjectPicker';
 import { RecentJobs } from './RecentJobs';
 import { UploadZone } from './UploadZone';
+import { useModelName } from '../../lib/modelName';
 
 const RECENT_IMAGES = 12;
 
 /** The dashboard (user-app.md §2 /dashboard/*): upload, choose models, run; recent jobs and the license. */
 export function DashboardWorkbench() {
   const { t } = useTranslation();
+  const nameOf = useModelName();
   useJobEvents();
   const images = useImages();
   const models = useAvailableModels();
   const run = useRunJobs();
   const [selectedImages, setSelectedImages] = useState<string[]>([]);
   const [selectedModels, setSelectedModels] = useState<string[]>([]);
+  // ?project=<id> (the project page's "Upload into this project") chooses the project of the run.
+  const [params, setParams] = useSearchParams();
+  const projectId = params.get('project');
+  const setProjectId = (id: string | null) =>
+    setParams(
+      (p) => {
+        if (id) p.set('project', id);
+        else p.delete('project');
+        return p;
+      },
+      { replace: true },
+    );
 
   const onUploaded = (uploaded: UploadedImage[]) => setSelectedImages((s) => [...new Set([...uploaded.map((i) => i.id), ...s])]);
 
   const submit = () => {
     run.mutate(
-      { imageIds: selectedImages, modelIds: selectedModels },
+      { imageIds: selectedImages, modelIds: selectedModels, projectId },
       {
         onSuccess: (jobs) => {
           notifyJobStarted(t, jobs.length);
@@ -106,11 +122,14 @@ export function DashboardWorkbench() {
                 <Checkbox.Group value={selectedModels} onChange={setSelectedModels} label={t('workbench.models.choose')}>
                   <Stack gap={6} mt="xs">
                     {models.data?.map((m) => (
-                      <Checkbox key={m.id} value={m.id} label={m.displayName} />
+                      <Checkbox key={m.id} value={m.id} label={nameOf(m)} />
                     ))}
                   </Stack>
                 </Checkbox.Group>
               )}
+              <Stack mt="md">
+                <ProjectPicker value={projectId} onChange={setProjectId} />
+              </Stack>
               <Group justify="flex-end" mt="md">
                 <Button leftSection={<IconPlayerPlay size={16} />} onClick={submit} disabled={!canRun} loading={run.isPending}>
                   {t('workbench.run', { count: selectedImages.length * selectedModels.length })}

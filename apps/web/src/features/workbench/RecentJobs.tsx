@@ -4,10 +4,12 @@ import { Link } from 'react-router';
 import { useJobsPage } from '../jobs/api';
 import { formatDateTime } from '../../lib/format';
 import { StatusBadge } from '../jobs/StatusBadge';
+import { useModelName } from '../../lib/modelName';
 
 /** The ten newest jobs on the dashboard, with a link to the history. */
 export function RecentJobs() {
   const { t, i18n } = useTranslation();
+  const nameOf = useModelName();
   const jobs = useJobsPage({ pageSize: 10, sortBy: 'createdAt', sortOrder: 'desc' });
   return (
     <Card withBorder padding="md">
@@ -38,7 +40,7 @@ export function RecentJobs() {
                   {j.image.orginalFilename}
                 </Anchor>
                 <Text size="xs" c="dimmed" truncate="end">
-                  {t('jobs.modelAndDate', { model: j.model.displayName, date: formatDateTime(j.createdAt, i18n.language) })}
+                  {t('jobs.modelAndDate', { model: nameOf(j.model), date: formatDateTime(j.createdAt, i18n.language) })}
                 </Text>
               </div>
               <StatusBadge status={j.status} />

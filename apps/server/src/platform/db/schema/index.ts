@@ -10,3 +10,7 @@ export * from './project-invitations.ts';
 export * from './calibrations.ts';
 export * from './project-images.ts';
 export * from './content.ts';
+export * from './terms.ts';
+export * from './translations.ts';
+export * from './settings.ts';
+export * from './launcher-registrations.ts';

@@ -119,9 +119,16 @@ export const settings = pgTable('settings', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/** The public images library (modules/public-images): the file is stored before its row is inserted (columns added in 0011). */
 export const publicImages = pgTable('public_images', {
   filename: text('filename').primaryKey(),
   storageKey: text('storage_key').notNull(),
   contentType: text('content_type').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  orginalFilename: text('orginal_filename').notNull().default(''),
+  /** Bytes (at most PUBLIC_IMAGE_MAX_BYTES). */
+  size: integer('size').notNull().default(0),
+  width: integer('width').notNull().default(0),
+  height: integer('height').notNull().default(0),
+  uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
 });

@@ -2,11 +2,13 @@
 import '@mantine/tiptap/styles.css';
 import { Input } from '@mantine/core';
 import { Link, RichTextEditor } from '@mantine/tiptap';
-import { IconPhoto } from '@tabler/icons-react';
+import { IconLibraryPhoto, IconPhoto } from '@tabler/icons-react';
 import Image from '@tiptap/extension-image';
 import { useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PublicImagePicker } from '../images/PublicImagePicker';
 
 interface Props {
   label?: string;
@@ -26,6 +28,7 @@ export function normalizeHtml(html: string): string {
 
 export function RichText({ label, value, onChange, error, testId, minHeight = 180 }: Props) {
   const { t } = useTranslation();
+  const [picking, setPicking] = useState(false);
   const editor = useEditor({
     extensions: [StarterKit.configure({ link: false }), Link, Image],
     content: value,
@@ -69,6 +72,9 @@ export function RichText({ label, value, onChange, error, testId, minHeight = 18
             >
               <IconPhoto size={16} stroke={1.5} />
             </RichTextEditor.Control>
+            <RichTextEditor.Control aria-label={t('adminImages.picker.open')} title={t('adminImages.picker.open')} onClick={() => setPicking(true)}>
+              <IconLibraryPhoto size={16} stroke={1.5} />
+            </RichTextEditor.Control>
             <RichTextEditor.SourceCode />
           </RichTextEditor.ControlsGroup>
           <RichTextEditor.ControlsGroup>
@@ -78,6 +84,14 @@ export function RichText({ label, value, onChange, error, testId, minHeight = 18
         </RichTextEditor.Toolbar>
         <RichTextEditor.Content style={{ minHeight }} />
       </RichTextEditor>
+      <PublicImagePicker
+        opened={picking}
+        onClose={() => setPicking(false)}
+        onPick={(src, alt) => {
+          setPicking(false);
+          editor?.chain().focus().setImage({ src, alt }).run();
+        }}
+      />
     </Input.Wrapper>
   );
 }

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AddLauncherModal } from './AddLauncherModal';
 import { LauncherCard } from './LauncherCard';
+import { RegistrationTokens } from './RegistrationTokens';
 import { ServerActions } from './ServerActions';
 import { ServerInfo } from './ServerInfo';
 import { StatusBadge } from './StatusBadge';
@@ -53,6 +54,7 @@ export function ServerDetails({ node, versions, expanded, onToggle, onDeleted }:
           ))}
         </Stack>
       )}
+      <RegistrationTokens node={node} />
       <AddLauncherModal node={node} opened={adding} onClose={() => setAdding(false)} versions={versions} />
     </Stack>
   );

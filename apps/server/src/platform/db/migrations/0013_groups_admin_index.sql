@@ -1,0 +1,1 @@
+CREATE INDEX "groups_admin_idx" ON "groups" USING btree ("admin_id");

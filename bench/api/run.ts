@@ -1,0 +1,177 @@
+/**
+ * npm run bench:api — throughput and latency of the hot API calls, on PostgreSQL and on PGlite in one run.
+ *
+ * For each database a real server (bench/api/server.ts) runs in a CHILD process, seeded through the API with a
+ * user holding ~10 jobs and notifications, and the admin. Each call is then loaded with autocannon (50
+ * connections, BENCH_API_SECONDS each, default 5) over real HTTP with the session cookie: GET /api/version (the
+ * floor: no session, no query), /api/users/me, /api/jobs, /api/jobs/{id}, /api/notifications,
+ * /api/settings/available-models and the admin jobs list. Prints req/s, p99, the ratio to the floor, and
+ * PASS/FAIL against the targets of issue 15: PostgreSQL ≥ 0.15 of the floor and p99 < 50 ms; PGlite p99 < 200 ms.
+ *
+ * PostgreSQL: a scratch database created (and dropped) through BENCH_DATABASE_URL (default
+ * postgres://postgres@127.0.0.1:5432/lamella_bench_api, created when missing). BENCH_API_DB=postgres|pglite
+ * runs one only. It prints; it is not a test (exit code 0 unless BENCH_STRICT=1 and a target is missed).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 5);
+const CONNECTIONS = Number(process.env.BENCH_API_CONNECTIONS ?? 50);
+const BENCH_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/lamella_bench_api';
+const ONLY_DB = process.env.BENCH_API_DB;
+
+interface Ready {
+  baseUrl: string;
+  kind: 'pglite' | 'postgres';
+  userCookie: string;
+  adminCookie: string;
+  jobId: string;
+}
+
+async function ensureDatabase(url: string): Promise<void> {
+  const target = new URL(url);
+  const name = target.pathname.slice(1);
+  const adminUrl = new URL(url);
+  adminUrl.pathname = '/postgres';
+  const c = new pg.Client({ connectionString: adminUrl.toString() });
+  await c.connect();
+  try {
+    const { rowCount } = await c.query('select 1 from pg_database where datname = $1', [name]);
+    if (!rowCount) await c.query(`create database "${name.replace(/"/g, '')}"`);
+  } finally {
+    await c.end();
+  }
+}
+
+async function startServer(env: Record<string, string | undefined>): Promise<{ child: ChildProcess; ready: Ready }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'bench/api/server.ts')], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const ready = await new Promise<Ready>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /READY (\{.*\})\n/.exec(out);
+      if (m) resolve(JSON.parse(m[1]) as Ready);
+    });
+    child.on('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+  });
+  return { child, ready };
+}
+
+async function stopServer(child: ChildProcess): Promise<void> {
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
+}
+
+interface Row {
+  db: string;
+  call: string;
+  reqPerSec: number;
+  p99: number;
+  ratio: number;
+  errors: number;
+  cpuPerReq: number;
+  pass: boolean;
+}
+
+/** CPU time (user + system, ms) the server process has used so far, from /proc (0 where there is none). */
+function cpuMs(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, in USER_HZ (100) ticks
+  } catch {
+    return 0;
+  }
+}
+
+async function load(
+  url: string,
+  cookie: string | null,
+  pid?: number,
+): Promise<{ reqPerSec: number; p99: number; errors: number; cpuPerReq: number }> {
+  const cpu0 = cpuMs(pid);
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    headers: cookie ? { cookie } : {},
+  });
+  const errors = result.errors + result.timeouts + result.non2xx;
+  // Server CPU per answered request: the work one call costs, which load from other processes does not change.
+  const cpuPerReq = result.requests.total ? (cpuMs(pid) - cpu0) / result.requests.total : 0;
+  return { reqPerSec: result.requests.average, p99: result.latency.p99, errors, cpuPerReq };
+}
+
+async function benchOne(kind: 'postgres' | 'pglite'): Promise<Row[]> {
+  const env = kind === 'postgres' ? { TEST_DATABASE_URL: BENCH_URL } : { TEST_DATABASE_URL: '' };
+  if (kind === 'postgres') await ensureDatabase(BENCH_URL);
+  const { child, ready } = await startServer(env);
+  const rows: Row[] = [];
+  try {
+    const calls: Array<[string, string, string | null]> = [
+      ['GET /api/version', '/api/version', null],
+      ['GET /api/users/me', '/api/users/me', ready.userCookie],
+      ['GET /api/jobs', '/api/jobs', ready.userCookie],
+      ['GET /api/jobs/{id}', `/api/jobs/${ready.jobId}`, ready.userCookie],
+      ['GET /api/notifications', '/api/notifications', ready.userCookie],
+      ['GET /api/settings/available-models', '/api/settings/available-models', ready.userCookie],
+      ['GET /api/admin/jobs', '/api/admin/jobs', ready.adminCookie],
+    ];
+    // Each call answers 200 before it is loaded (a 401 would measure the guard's refusal, not the call).
+    for (const [name, path, cookie] of calls) {
+      const res = await fetch(ready.baseUrl + path, { headers: cookie ? { cookie } : {} });
+      if (res.status !== 200) throw new Error(`${name}: ${res.status} ${await res.text()}`);
+    }
+    let floor = 0;
+    for (const [name, path, cookie] of calls) {
+      await load(ready.baseUrl + path, cookie).catch(() => undefined); // warm-up (JIT, pool, caches) is not counted
+      const r = await load(ready.baseUrl + path, cookie, child.pid);
+      if (!floor) floor = r.reqPerSec;
+      const ratio = r.reqPerSec / floor;
+      const isFloor = path === '/api/version';
+      const answered = r.reqPerSec > 0 && !r.errors;
+      const pass = isFloor ? answered : kind === 'postgres' ? answered && ratio >= 0.15 && r.p99 < 50 : answered && r.p99 < 200;
+      rows.push({ db: ready.kind, call: name, ...r, ratio, pass });
+      process.stderr.write('.');
+    }
+  } finally {
+    await stopServer(child);
+  }
+  return rows;
+}
+
+const kinds = (['postgres', 'pglite'] as const).filter((k) => !ONLY_DB || ONLY_DB === k);
+const all: Row[] = [];
+for (const kind of kinds) {
+  try {
+    all.push(...(await benchOne(kind)));
+  } catch (err) {
+    console.error(`\n${kind}: ${(err as Error).message}`);
+  }
+}
+process.stderr.write('\n');
+console.log(
+  `\nAPI benchmark — autocannon, ${CONNECTIONS} connections, ${SECONDS} s per call (after a ${SECONDS} s warm-up), server in a child process`,
+);
+console.log('targets: PostgreSQL ≥ 0.15 of the /api/version floor and p99 < 50 ms; PGlite p99 < 200 ms; no errors');
+const w = Math.max(...all.map((r) => r.call.length), 4);
+console.log(`db       | ${'call'.padEnd(w)} |   req/s | p99 ms | ratio | server CPU ms/req | errors | target`);
+console.log(`---------|-${'-'.repeat(w)}-|---------|--------|-------|-------------------|--------|-------`);
+let failed = false;
+for (const r of all) {
+  if (!r.pass) failed = true;
+  const target = r.call === 'GET /api/version' ? (r.pass ? 'floor' : 'FAIL') : r.pass ? 'PASS' : 'FAIL';
+  console.log(
+    `${r.db.padEnd(8)} | ${r.call.padEnd(w)} | ${r.reqPerSec.toFixed(0).padStart(7)} | ${String(r.p99).padStart(6)} | ${r.ratio.toFixed(2).padStart(5)} | ${r.cpuPerReq.toFixed(3).padStart(17)} | ${String(r.errors).padStart(6)} | ${target}`,
+  );
+}
+process.exit(process.env.BENCH_STRICT === '1' && failed ? 1 : 0);
