@@ -217,7 +217,8 @@ describe('GET /api/jobs and job actions', () => {
     const comma = await u.client.get(`/api/jobs/export?jobsIds=${job.id}`);
     expect(comma.headers.get('content-type')).toMatch(/text\/csv/);
     const lines = String(comma.body).replace('\uFEFF', '').trim().split('\r\n');
-    expect(lines[0]).toBe('jobId;image;model;modelVersion;status;createdAt;areaFractionPercent;poreCount');
+    // readable headers with units, the user's decimal comma (`;` between fields), counts as integers
+    expect(lines[0]).toBe('Job;Image;Model;Model version;Status;Created;Area fraction (%);Pore count');
     expect(lines[1]).toMatch(/;12,5;7$/);
     await u.client.patch('/api/users/me', { csvDecimalSeparator: 'dot' });
     const dot = await u.client.get(`/api/jobs/export?jobsIds=${job.id}`);
