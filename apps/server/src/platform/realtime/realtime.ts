@@ -72,8 +72,12 @@ export function attachRealtime(
       }
     });
   });
+  // After close (the server stopping), late events (a job that ended meanwhile) are dropped: the Redis
+  // connection of the adapter may already be gone.
+  let closed = false;
   return {
     isViewing: async (userId, modelId) => {
+      if (closed) return false;
       try {
         return (await io.in(viewingRoom(userId, modelId)).fetchSockets()).length > 0;
       } catch {
@@ -81,10 +85,11 @@ export function attachRealtime(
       }
     },
     emitToUser: (userId, event, payload) => {
-      io.to(`user:${userId}`).emit(event, payload);
+      if (!closed) io.to(`user:${userId}`).emit(event, payload);
     },
     // io.close() would also close the HTTP server, which Fastify owns; only the sockets are ended here.
     close: async () => {
+      closed = true;
       io.disconnectSockets(true);
       io.engine.close();
     },
