@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { urlOf } from '../../../api/client';
 import { formatAdminDateTime } from '../../../lib/format';
 import { nextSort, type ImagePrefs } from './prefs';
-import { SortableHeader } from './SortableHeader';
+import { SortableHeader } from '../../../components/SortableHeader';
 
 interface Props {
   rows: AdminImage[];

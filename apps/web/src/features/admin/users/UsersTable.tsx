@@ -2,7 +2,7 @@ import { Table } from '@mantine/core';
 import type { AdminUserListItem, AdminUsersQuery, UserSortKey } from '@lamella/contracts';
 import { useTranslation } from 'react-i18next';
 import { SORTABLE, type UserColumn } from './columns';
-import { SortableHeader } from './SortableHeader';
+import { SortableHeader } from '../../../components/SortableHeader';
 import { UserActionsMenu } from './UserActionsMenu';
 import { UserCell } from './UserCell';
 
