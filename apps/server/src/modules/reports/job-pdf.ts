@@ -1,6 +1,6 @@
 import type { BarChartItem, HistogramItem, ResultItem } from '@lamella/contracts';
 import type { JobReportData } from './data.ts';
-import { chart, COLORS, contentWidth, createDoc, decoratePages, heading, MARGIN, need, paragraph, table, toBuffer, type Doc } from './pdf-draw.ts';
+import { chart, COLORS, contentWidth, decoratePages, heading, MARGIN, need, paragraph, startReport, table, toBuffer, type Doc } from './pdf-draw.ts';
 import { flattenSettings, jobSummary, KEY_RESULTS } from './job-summary.ts';
 import { modelName, quantityName, unitOf, type ReportText } from './text.ts';
 
@@ -8,18 +8,7 @@ import { modelName, quantityName, unitOf, type ReportText } from './text.ts';
 export async function jobPdf(d: JobReportData): Promise<Buffer> {
   const { tx, job } = d;
   const title = tx.t('reports.job.title');
-  const doc = createDoc({ title: `${title} – ${job.image.orginalFilename}`, author: d.letterhead.author });
-  doc.y = MARGIN.top;
-  doc
-    .font('bold')
-    .fontSize(16)
-    .text(title, MARGIN.left, doc.y, { width: contentWidth(doc) });
-  doc
-    .font('body')
-    .fontSize(10)
-    .fillColor(COLORS.dim)
-    .text(`${modelName(tx, job.model)} · ${job.image.orginalFilename}`, { width: contentWidth(doc) });
-  doc.fillColor(COLORS.text);
+  const doc = startReport(title, job.image.orginalFilename, `${modelName(tx, job.model)} · ${job.image.orginalFilename}`, d.letterhead.author);
 
   heading(doc, tx.t('reports.job.details'));
   table(

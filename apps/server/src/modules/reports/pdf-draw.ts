@@ -269,3 +269,20 @@ export function decoratePages(
   }
   doc.fillColor(COLORS.text);
 }
+
+/** A new report document (metadata title `title – name`) with its title block: the title and a dimmed subtitle. */
+export function startReport(title: string, name: string, subtitle: string, author: string): Doc {
+  const doc = createDoc({ title: `${title} – ${name}`, author });
+  doc.y = MARGIN.top;
+  doc
+    .font('bold')
+    .fontSize(16)
+    .text(title, MARGIN.left, doc.y, { width: contentWidth(doc) });
+  doc
+    .font('body')
+    .fontSize(10)
+    .fillColor(COLORS.dim)
+    .text(subtitle, { width: contentWidth(doc) });
+  doc.fillColor(COLORS.text);
+  return doc;
+}

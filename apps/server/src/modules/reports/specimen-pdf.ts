@@ -1,6 +1,5 @@
 import type { SpecimenReportData, SpecimenSection } from './data.ts';
-import { COLORS, contentWidth, createDoc, decoratePages, heading, MARGIN, paragraph, table, type Doc } from './pdf-draw.ts';
-import { toBuffer } from './pdf-draw.ts';
+import { COLORS, decoratePages, heading, paragraph, startReport, table, toBuffer, type Doc } from './pdf-draw.ts';
 import { formatValue } from './specimen.ts';
 import { RA_LIMIT_PERCENT } from './statistics.ts';
 
@@ -8,18 +7,7 @@ import { RA_LIMIT_PERCENT } from './statistics.ts';
 export async function specimenPdf(d: SpecimenReportData): Promise<Buffer> {
   const { tx } = d;
   const title = tx.t('reports.specimen.title');
-  const doc = createDoc({ title: `${title} – ${d.project.name}`, author: d.letterhead.author });
-  doc.y = MARGIN.top;
-  doc
-    .font('bold')
-    .fontSize(16)
-    .text(title, MARGIN.left, doc.y, { width: contentWidth(doc) });
-  doc
-    .font('body')
-    .fontSize(10)
-    .fillColor(COLORS.dim)
-    .text(d.project.name, { width: contentWidth(doc) });
-  doc.fillColor(COLORS.text);
+  const doc = startReport(title, d.project.name, d.project.name, d.letterhead.author);
   heading(doc, tx.t('reports.specimen.details'));
   table(
     doc,
