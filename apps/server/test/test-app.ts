@@ -1,4 +1,5 @@
 import { mkdtemp, rm } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../src/config.ts';
@@ -42,6 +43,20 @@ export interface TestAppOptions {
   limiter?: Limiter | 'config';
 }
 
+/**
+ * The migrated empty database of the vitest global setup (pglite-snapshot.ts), read once per worker. Outside
+ * vitest (the benchmarks start apps through this file too) there is none and PGlite migrates as in production.
+ */
+let snapshot: Blob | undefined;
+async function pgliteSnapshot(): Promise<Blob | undefined> {
+  if (!process.env.VITEST) return undefined;
+  const { inject } = await import('vitest');
+  const file = inject('pgliteSnapshot');
+  if (!file) return undefined;
+  snapshot ??= new Blob([readFileSync(file)]);
+  return snapshot;
+}
+
 export async function startTestApp(opts: TestAppOptions = {}) {
   const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'lamella-test-')));
   const mailbox = await startMailbox();
@@ -61,7 +76,7 @@ export async function startTestApp(opts: TestAppOptions = {}) {
     ? opts.database
     : process.env.TEST_DATABASE_URL
       ? await openScratchPostgres(process.env.TEST_DATABASE_URL, persistent ? join(dataDir, 'scratch-db-name') : undefined, opts.keepData ?? false)
-      : await openDatabase({ url: null, dir: persistent ? join(dataDir, 'db') : null });
+      : await openDatabase({ url: null, dir: persistent ? join(dataDir, 'db') : null, snapshot: persistent ? undefined : await pgliteSnapshot() });
   const storage = opts.storage ? opts.storage(dataDir) : new DiskStorage(join(dataDir, 'files'));
   const mailer = createMailer({ smtpUrl: mailbox.url, mailDir: join(dataDir, 'mail'), from: config.mailFrom });
   // Per-address limits are lifted: every test client comes from 127.0.0.1. Per-account limits stay real.

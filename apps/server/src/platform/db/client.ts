@@ -23,9 +23,9 @@ const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migratio
  * when `dir` is null). PGlite is one connection and must never be opened by two processes: a lock file in
  * the data folder makes a second start fail loudly instead of losing writes.
  */
-export async function openDatabase(opts: { url: string | null; dir: string | null }): Promise<Database> {
+export async function openDatabase(opts: { url: string | null; dir: string | null; snapshot?: Blob }): Promise<Database> {
   if (opts.url) return openPostgres(opts.url);
-  return openPglite(opts.dir);
+  return openPglite(opts.dir, opts.snapshot);
 }
 
 async function openPostgres(url: string): Promise<Database> {
@@ -55,7 +55,8 @@ async function openPostgres(url: string): Promise<Database> {
   };
 }
 
-async function openPglite(dir: string | null): Promise<Database> {
+/** `snapshot`: an in-memory database starts from this dump (`dumpDataDir`) instead of an empty cluster. */
+async function openPglite(dir: string | null, snapshot?: Blob): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
@@ -64,7 +65,7 @@ async function openPglite(dir: string | null): Promise<Database> {
     mkdirSync(dir, { recursive: true });
     releaseLock = acquireLock(join(dir, '..', 'lamella.lock'));
   }
-  const client = dir ? new PGlite(dir) : new PGlite();
+  const client = dir ? new PGlite(dir) : new PGlite(snapshot ? { loadDataDir: snapshot } : undefined);
   await client.waitReady;
   const db = drizzle(client, { schema }) as unknown as Db;
   await migrate(drizzle(client), { migrationsFolder });
