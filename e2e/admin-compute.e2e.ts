@@ -354,14 +354,15 @@ test('admin jobs list: filters in the query string, CSV export of the filtered r
   expect(download.suggestedFilename()).toMatch(/^jobs-\d{4}-\d{2}-\d{2}\.csv$/);
   const csv = readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '');
   const lines = csv.split('\r\n').filter(Boolean);
+  // Readable headers in the admin's language; their CSV style (comma decimals by default: `;` between fields).
   expect(lines[0]).toBe(
-    'Job ID,Job Date,Owner,Owner e-mail,Company,User Rating,Admin Rating,Admin Votes,Duration (s),Wait Time (s),Status,Source,Model,Model Version,Project,Image,Deleted,Submitted Masks',
+    'Job ID;Job date (UTC);Owner;Owner e-mail;Company;User rating (1–5);Mean admin rating (1–5);Admin votes;Duration (s);Wait time (s);Status;Source;Model;Model version;Project;Image;Deleted;Submitted masks',
   );
   expect(lines).toHaveLength(1 + (await rows.count()));
   for (const line of lines.slice(1)) {
     expect(line).toContain(userEmail);
     expect(line).toContain(COMPANY);
-    expect(line).toContain('FINISHED');
+    expect(line).toContain(';Finished;');
   }
 });
 

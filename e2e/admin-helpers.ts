@@ -155,3 +155,15 @@ export async function closeToasts(page: Page): Promise<void> {
   }
   await expect(page.locator('.mantine-Notification-root')).toHaveCount(0);
 }
+
+/** The back-office users table row of the user with this e-mail. */
+export const userRow = (page: Page, email: string): Locator => page.getByTestId(`user-row-${email}`);
+
+/** Opens /admin/users and searches the user by e-mail: exactly their row is left. */
+export async function findUser(page: Page, email: string): Promise<void> {
+  await page.goto('/admin/users');
+  await page.getByTestId('users-search').fill(email);
+  await expect(page).toHaveURL(/filter=/);
+  await expect(userRow(page, email)).toBeVisible();
+  await expect(page.getByTestId('users-table').locator('tbody tr')).toHaveCount(1);
+}

@@ -82,8 +82,9 @@ test('images page: a customer image, enlarge, filters, remembered columns, metad
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/^images-metadata-\d{4}-\d{2}-\d{2}\.csv$/);
   const csv = await readFile((await file.path())!, 'utf8');
-  expect(csv.split('\r\n')[0]).toContain('id,orginalFilename,ownerId,ownerEmail');
-  expect(csv).toContain(`,${IMAGE_NAME},`);
+  // readable headers in the reader's language; the default decimal comma puts `;` between fields
+  expect(csv.split('\r\n')[0]).toContain('Image ID;File name;Owner ID;Owner e-mail');
+  expect(csv).toContain(`;${IMAGE_NAME};`);
   expect(csv).toContain(userEmail);
 
   await shot(page, 'admin-images-1280');

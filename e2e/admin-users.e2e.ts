@@ -4,10 +4,10 @@
  * sees it in the list and in the profile's licence history, and the account is activated with the spec's message.
  * Screenshots of the three screens at 1280 and 375 px.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
 import { acceptCookies, createVerifiedUser } from './helpers';
-import { choose, loginAdmin, toast } from './admin-helpers';
+import { choose, findUser, loginAdmin, toast, userRow } from './admin-helpers';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -28,17 +28,6 @@ test.beforeEach(async ({ context, baseURL }) => {
   await acceptCookies(context, baseURL!);
 });
 
-/** The users table row of the test user. */
-const userRow = (page: Page) => page.getByTestId(`user-row-${email}`);
-
-async function findUser(page: Page): Promise<void> {
-  await page.goto('/admin/users');
-  await page.getByTestId('users-search').fill(email);
-  await expect(page).toHaveURL(/filter=/);
-  await expect(userRow(page)).toBeVisible();
-  await expect(page.getByTestId('users-table').locator('tbody tr')).toHaveCount(1);
-}
-
 test('the admin lands on the dashboard with both sections and eight cards', async ({ page }) => {
   await loginAdmin(page);
   const dashboard = page.getByTestId('admin-dashboard');
@@ -56,11 +45,11 @@ test('the admin lands on the dashboard with both sections and eight cards', asyn
 
 test('finds a user by e-mail and assigns a licence from the action menu', async ({ page }) => {
   await loginAdmin(page);
-  await findUser(page);
-  await expect(userRow(page)).toContainText(FULL_NAME);
-  await expect(userRow(page)).toContainText('Demo');
+  await findUser(page, email);
+  await expect(userRow(page, email)).toContainText(FULL_NAME);
+  await expect(userRow(page, email)).toContainText('Demo');
 
-  await userRow(page)
+  await userRow(page, email)
     .getByTestId(/^user-actions-/)
     .click();
   await page.getByRole('menuitem', { name: 'Assign license' }).click();
@@ -75,10 +64,10 @@ test('finds a user by e-mail and assigns a licence from the action menu', async 
   await dialog.getByTestId('license-days').fill('45');
   await dialog.getByRole('button', { name: 'Assign' }).click();
   await expect(toast(page, 'License has been assigned.')).toBeVisible();
-  await expect(userRow(page)).toContainText('Time limited');
-  await expect(userRow(page)).toContainText('created by Admin');
+  await expect(userRow(page, email)).toContainText('Time limited');
+  await expect(userRow(page, email)).toContainText('created by Admin');
 
-  await userRow(page)
+  await userRow(page, email)
     .getByTestId(/^user-actions-/)
     .click();
   await page.getByRole('menuitem', { name: 'Activate account' }).click();
@@ -87,8 +76,8 @@ test('finds a user by e-mail and assigns a licence from the action menu', async 
 
 test('the profile shows the tabs in the URL, the licence history and the job statistics', async ({ page }) => {
   await loginAdmin(page);
-  await findUser(page);
-  await userRow(page).getByRole('link', { name: FULL_NAME }).click();
+  await findUser(page, email);
+  await userRow(page, email).getByRole('link', { name: FULL_NAME }).click();
   await expect(page).toHaveURL(/\/admin\/users\/[0-9a-f-]+\/profile$/);
   await expect(page.getByRole('heading', { name: FULL_NAME })).toBeVisible();
   await expect(page.getByText(`Insulin Lab ${RUN}`)).toBeVisible();
@@ -125,9 +114,9 @@ for (const size of WIDTHS) {
     const second = await page.getByTestId('card-nps').boundingBox();
     if (size.width < 500) expect(second!.y).toBeGreaterThan(first!.y);
     else expect(second!.y).toBe(first!.y);
-    await findUser(page);
+    await findUser(page, email);
     await shot('users');
-    await userRow(page).getByRole('link', { name: FULL_NAME }).click();
+    await userRow(page, email).getByRole('link', { name: FULL_NAME }).click();
     await expect(page.getByRole('heading', { name: FULL_NAME })).toBeVisible();
     await shot('user-profile');
   });

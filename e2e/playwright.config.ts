@@ -16,13 +16,22 @@ if (!process.env.E2E_DATA_DIR) process.env.E2E_DATA_DIR = mkdtempSync(join(tmpdi
 const dataDir = process.env.E2E_DATA_DIR;
 export const baseURL = `http://localhost:${PORT}`;
 
+/**
+ * Files that change what every user sees (maintenance mode, terms, translation overrides, launchers, news, model
+ * parameters), change the admin's own settings, or count every image or the admin's own jobs. The other files make their own users and run in
+ * parallel (E2E_WORKERS, default 1; `npm run test:e2e` uses 2); these run after them, one at a time, in a second
+ * run on a fresh server (`--project=shared-state`).
+ */
+const SHARED_STATE =
+  /(settings|terms-translations|admin-compute|admin-reports|registration-tokens|insights-news|admin-params|admin-images|mask-editor)\.e2e\.ts$/;
+
 export default defineConfig({
   testDir: '.',
   testMatch: /.*\.e2e\.ts$/,
   outputDir: '../test-results/e2e',
   globalSetup: './global-setup.ts',
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 1),
   retries: 0,
   timeout: 90_000,
   expect: { timeout: 10_000 },
@@ -40,7 +49,11 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
     },
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  projects: [
+    { name: 'chromium', use: { browserName: 'chromium' }, testIgnore: SHARED_STATE },
+    // one at a time, by a second run after the others (npm run test:e2e): they change what every user sees
+    { name: 'shared-state', use: { browserName: 'chromium' }, testMatch: SHARED_STATE, workers: 1 },
+  ],
   webServer: {
     command: 'npx tsx apps/server/src/main.ts',
     cwd: '..',

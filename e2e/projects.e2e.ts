@@ -139,3 +139,37 @@ test('A runs an older image again from the library without a new licence unit, d
   await expect(page.getByTestId('project-item').filter({ hasText: PROJECT })).toHaveCount(0);
   await page.context().close();
 });
+
+test('"Upload into this project" chooses the project on the dashboard; the run brings the image into it', async ({ browser, baseURL, request }) => {
+  const email = await createVerifiedUser(request, 'project-picker', { name: 'Cleo', surname: 'Picker' });
+  const page = await signedInPage(browser, baseURL!, email);
+  const name = `Turbine blade ${Date.now() % 100000}`;
+  const created = await page.request.post('/api/projects', { data: { name } });
+  expect(created.ok(), await created.text()).toBeTruthy();
+  const projectId = ((await created.json()) as { id: string }).id;
+
+  await page.goto(`/projects?project=${projectId}`);
+  const detail = page.getByTestId('project-detail');
+  await expect(detail.getByText('This project holds no images yet.')).toBeVisible();
+  await detail.getByRole('link', { name: 'Upload into this project' }).click();
+  await expect(page).toHaveURL(new RegExp(`/dashboard\\?project=${projectId}$`));
+  await expect(page.getByTestId('run-project')).toHaveValue(name);
+
+  const micrograph = await grainMicrograph(21);
+  await page
+    .getByTestId('upload-dropzone')
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'blade-01.png', mimeType: 'image/png', buffer: micrograph.buffer });
+  await expect(page.getByTestId('upload-row').filter({ hasText: 'blade-01.png' })).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
+  await page.getByRole('checkbox', { name: GRAIN_MODEL.displayName }).check();
+  // the project is still chosen after the upload, and the run goes into it
+  await expect(page.getByTestId('run-project')).toHaveValue(name);
+  await page.getByRole('button', { name: 'Run 1 analysis' }).click();
+  await expect(page.getByTestId('recent-job').filter({ hasText: 'blade-01.png' })).toBeVisible();
+
+  await page.goto(`/projects?project=${projectId}`);
+  const held = detail.getByTestId('project-image').filter({ hasText: 'blade-01.png' });
+  await expect(held).toBeVisible();
+  await expectImageLoaded(held.getByRole('img', { name: 'blade-01.png' }));
+  await page.context().close();
+});

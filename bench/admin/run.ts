@@ -228,6 +228,7 @@ async function main() {
         ['report (default filters)', '/api/admin/jobs/report'],
         ['report deleted=ALL', '/api/admin/jobs/report?deleted=ALL'],
         ['masks-report (default filters)', '/api/admin/jobs/masks-report'],
+        ['report XLSX (default filters)', '/api/admin/jobs/report?format=xlsx'],
       ] as const) {
         if (ONLY && !ONLY.test(`export ${name}`)) continue;
         global.gc?.();

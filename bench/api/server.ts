@@ -10,11 +10,13 @@ import type { HttpClient } from '../../apps/server/test/http-client.ts';
 import { factories } from '../../apps/server/test/factories.ts';
 import { startTestApp } from '../../apps/server/test/test-app.ts';
 import { notify } from '../../apps/server/src/modules/notifications/service.ts';
+import { openDatabase } from '../../apps/server/src/platform/db/client.ts';
 
 const JOBS = Number(process.env.BENCH_API_JOBS ?? 10);
 const NOTIFICATIONS = Number(process.env.BENCH_API_NOTIFICATIONS ?? 10);
 
-const t = await startTestApp();
+// PGlite is opened here (fresh, migrated) rather than by startTestApp, whose PGlite comes from the vitest setup.
+const t = await startTestApp(process.env.TEST_DATABASE_URL ? {} : { database: await openDatabase({ url: null, dir: null }) });
 const f = factories(t);
 const user = await f.user();
 const image = await f.image(user);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, inArray } from 'drizzle-orm';
-import { jobs, licenses, npsResponses, users } from '../src/platform/db/schema/index.ts';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { jobStatusCountChanges, jobs, licenses, npsResponses, users } from '../src/platform/db/schema/index.ts';
+import { compactJobStatusCounts } from '../src/modules/admin-dashboard/repo.ts';
 import { factories, type Factories, type TestUser } from './factories.ts';
 import { startTestApp, type TestApp } from './test-app.ts';
 
@@ -135,6 +136,133 @@ describe('dashboard figures', () => {
     // staff are not customers
     await admin.client.patch(`/api/users/${a.id}`, { role: 'EDITOR' });
     expect((await get('/users/customers')).total).toBe(cust0.total + 2);
+  });
+});
+
+describe('job counts kept by the triggers on jobs (job_status_counts + job_status_count_changes)', () => {
+  type Status = (typeof jobs.$inferSelect)['status'];
+  const rowsOf = async <T>(q: ReturnType<typeof sql>) => ((await t.db.execute(q)) as unknown as { rows: T[] }).rows;
+  /** The dashboard's figures counted directly from jobs, as the query before job_status_counts did. */
+  const direct = async (statuses: Status[]) => {
+    const now = Date.now();
+    const [r] = await rowsOf<Record<string, string | number>>(sql`
+      select count(*) as total,
+        count(*) filter (where created_at >= ${new Date(now - 7 * DAY)}) as "last7Days",
+        count(*) filter (where created_at >= ${new Date(now - 30 * DAY)}) as "last30Days"
+      from jobs where status in (${sql.join(
+        statuses.map((x) => sql`${x}::job_status`),
+        sql`, `,
+      )})`);
+    return { total: Number(r.total), last7Days: Number(r.last7Days), last30Days: Number(r.last30Days) };
+  };
+  /** Counts and pending changes per (status, UTC day) against a GROUP BY over jobs: equal, row for row. */
+  const perDay = async () => {
+    const kept = await rowsOf<{ status: string; day: string; n: string | number }>(sql`
+      select status::text, day::text, sum(n) as n from (
+        select status, day, n from job_status_counts union all select status, day, n from job_status_count_changes
+      ) c group by 1, 2 having sum(n) <> 0 order by 1, 2`);
+    const counted = await rowsOf<{ status: string; day: string; n: string | number }>(sql`
+      select status::text, (created_at at time zone 'UTC')::date::text as day, count(*) as n from jobs group by 1, 2 order by 1, 2`);
+    const norm = (rs: typeof kept) => rs.map((r) => `${r.status} ${r.day} ${Number(r.n)}`);
+    return { kept: norm(kept), counted: norm(counted) };
+  };
+  const check = async (step: string) => {
+    const got = { step, fails: await get('/jobs/fails'), success: await get('/jobs/success') };
+    expect(got).toEqual({ step, fails: await direct(['FAILED']), success: await direct(['FINISHED', 'CACHED']) });
+    const days = await perDay();
+    expect({ step, kept: days.kept }).toEqual({ step, kept: days.counted });
+  };
+  const pending = async () => (await t.db.select({ n: jobStatusCountChanges.n }).from(jobStatusCountChanges)).length;
+
+  it('stay exact through inserts, status and creation-time changes, deletes (also cascading), concurrent updates and folds', async () => {
+    await check('start');
+    const owner = await f.user();
+    const image = await f.image(owner);
+    const seedJob = await f.job(owner, { image });
+    const [base] = await t.db.select().from(jobs).where(eq(jobs.id, seedJob.id));
+    // Jobs on both sides of each window start (±10 minutes: the partial first day is read from jobs) and
+    // whole days inside and outside the windows, in every status, in one multi-row insert.
+    const offsets = [
+      0,
+      0.5 * DAY,
+      3 * DAY,
+      7 * DAY - 600_000,
+      7 * DAY + 600_000,
+      20 * DAY,
+      30 * DAY - 600_000,
+      30 * DAY + 600_000,
+      45 * DAY,
+      400 * DAY,
+    ];
+    const statuses: Status[] = ['NEW', 'PENDING', 'FINISHED', 'FAILED', 'CACHED'];
+    const values = offsets.flatMap((o) =>
+      statuses.map((status) => ({
+        ownerId: base.ownerId,
+        imageId: base.imageId,
+        modelId: base.modelId,
+        modelVersion: base.modelVersion,
+        status,
+        createdAt: ago(o),
+      })),
+    );
+    const inserted = await t.db.insert(jobs).values(values).returning({ id: jobs.id, status: jobs.status });
+    expect(await pending()).toBeGreaterThan(0);
+    await check('after a multi-row insert');
+    expect(await compactJobStatusCounts(t.db)).toBeGreaterThan(0);
+    expect(await pending()).toBe(0);
+    await check('after a fold');
+
+    // Status changes (one row and many rows), creation times moved across the window starts, updates that
+    // change neither (progress), all before and after folds.
+    const ids = inserted.map((j) => j.id);
+    await t.db.update(jobs).set({ status: 'FINISHED' }).where(eq(jobs.id, ids[0]));
+    await t.db
+      .update(jobs)
+      .set({ status: 'FAILED' })
+      .where(inArray(jobs.id, ids.slice(1, 12)));
+    await t.db
+      .update(jobs)
+      .set({ createdAt: ago(8 * DAY) })
+      .where(inArray(jobs.id, ids.slice(12, 20)));
+    await t.db
+      .update(jobs)
+      .set({ createdAt: ago(6 * DAY), status: 'CACHED' })
+      .where(inArray(jobs.id, ids.slice(40, 46)));
+    await t.db
+      .update(jobs)
+      .set({ progress: 0.5 })
+      .where(inArray(jobs.id, ids.slice(20, 30)));
+    await check('after updates');
+    await compactJobStatusCounts(t.db);
+    await check('after updates and a fold');
+
+    // Concurrent single-row status changes (several connections on PostgreSQL) interleaved with folds.
+    const cycle: Status[] = ['PENDING', 'FINISHED', 'FAILED', 'CACHED', 'NEW'];
+    await Promise.all([
+      ...ids.map((id, i) =>
+        t.db
+          .update(jobs)
+          .set({ status: cycle[i % cycle.length] })
+          .where(eq(jobs.id, id)),
+      ),
+      ...Array.from({ length: 4 }, () => compactJobStatusCounts(t.db)),
+      ...ids.slice(0, 20).map((id, i) =>
+        t.db
+          .update(jobs)
+          .set({ status: cycle[(i + 2) % cycle.length] })
+          .where(eq(jobs.id, id)),
+      ),
+    ]);
+    await check('after concurrent updates and folds');
+
+    // Deletes: some rows, then the owner (its jobs go by ON DELETE CASCADE).
+    await t.db.delete(jobs).where(inArray(jobs.id, ids.slice(0, 15)));
+    await check('after a delete');
+    await t.db.delete(users).where(eq(users.id, owner.id));
+    await check('after the owner was deleted');
+    await compactJobStatusCounts(t.db);
+    expect(await pending()).toBe(0);
+    await check('at the end');
   });
 });
 

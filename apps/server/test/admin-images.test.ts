@@ -152,14 +152,15 @@ describe('GET /admin/images/metadata-report', () => {
     const text = res.buffer.toString('utf8');
     expect(text.startsWith('\uFEFF')).toBe(true);
     const lines = text.slice(1).trimEnd().split('\r\n');
+    // Readable headers in the admin's language (English) with units; their CSV style (comma decimals by default: `;`).
     expect(lines[0]).toBe(
-      'id,orginalFilename,ownerId,ownerEmail,ownerName,format,width,height,bitDepth,sizeBytes,sha256,pixelSizeUm,validated,allowedTrainingUse,isDeleted,deletedAt,createdAt',
+      'Image ID;File name;Owner ID;Owner e-mail;Owner;Format;Width (px);Height (px);Bit depth (bit);File size (bytes);SHA-256;Pixel size (µm/px);Validated;Training use allowed;Deleted;Deleted at (UTC);Uploaded (UTC)',
     );
     expect(lines).toHaveLength(5);
-    expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual([ids.a3, ids.a2, ids.a1, ids.b1]);
-    expect(lines[2]).toContain(`,"'=HYPERLINK(""http://evil"",""x"").png",`);
-    expect(lines[4]).toContain(`${ids.b1},b1.png,${bob.id},${bob.email},Bob Adams,png,120,80,8,`);
-    expect(lines[4]).toMatch(/,true,true,\d{4}-\d{2}-\d{2}T[^,]+Z,2020-01-15T23:30:00.000Z$/);
+    expect(lines.slice(1).map((l) => l.split(';')[0])).toEqual([ids.a3, ids.a2, ids.a1, ids.b1]);
+    expect(lines[2]).toContain(`;"'=HYPERLINK(""http://evil"",""x"").png";`);
+    expect(lines[4]).toContain(`${ids.b1};b1.png;${bob.id};${bob.email};Bob Adams;png;120;80;8;`);
+    expect(lines[4]).toMatch(/;yes;yes;\d{4}-\d{2}-\d{2}T[^;]+Z;2020-01-15T23:30:00.000Z$/);
   });
 
   it('reads the images in keyset batches: every image once, newest first, whatever the batch size', async () => {

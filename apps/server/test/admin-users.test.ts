@@ -38,8 +38,9 @@ describe('users list, profile and stats', () => {
       uploaded: 0,
     });
     const csv = await admin.get('/api/admin/users2/csv?columns[]=fullName&columns[]=email');
-    expect(String(csv.body).split('\r\n')[0]).toBe('fullName,email');
-    expect(String(csv.body)).toContain(`Dorothy Hodgkin,${u.email}`);
+    // Readable headers in the admin's language; their CSV style (comma decimals by default: `;` between fields).
+    expect(String(csv.body).split('\r\n')[0]).toBe('\uFEFFFull name;E-mail');
+    expect(String(csv.body)).toContain(`Dorothy Hodgkin;${u.email}`);
     expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
     expect((await admin.get(`/api/users/${u.id}`)).body).toMatchObject({ name: 'Dorothy', verified: true, role: 'USER' });
     expect((await admin.get(`/api/users/${u.id}/stats`)).body).toMatchObject({ NEW: 0, CACHED: 0, FAILED: 0 });
@@ -51,7 +52,7 @@ describe('users list, profile and stats', () => {
     const line = String(csv.body)
       .split('\r\n')
       .find((l) => l.startsWith(u.email));
-    expect(line).toBe(`${u.email},"'=HYPERLINK(""http://evil.test"",""x"")"`);
+    expect(line).toBe(`${u.email};"'=HYPERLINK(""http://evil.test"",""x"")"`);
   });
 
   it('answers per the authorization matrix', async () => {
@@ -276,7 +277,7 @@ describe('uploaded image count and license history (user profile)', () => {
     ]);
     expect((await admin.get(`/api/users/${uploader.id}`)).body).toMatchObject({ uploaded: 2, address: { company: 'Kings Diffraction' } });
     const csv = await admin.get('/api/admin/users2/csv?columns[]=email&columns[]=uploaded');
-    expect(String(csv.body)).toContain(`${uploader.email},2`);
+    expect(String(csv.body)).toContain(`${uploader.email};2`);
   });
 
   it('lists the license history newest first, to USER.READ holders only', async () => {

@@ -6,6 +6,8 @@ export const AvailableModel = Type.Object(
     id: Type.String(),
     name: Type.String(),
     displayName: Type.String(),
+    /** The name for German readers set by staff (web lib/modelName.ts chooses by the UI language). */
+    displayNameDe: Type.Optional(Type.Union([Type.String(), Type.Null()])),
     accessType: Type.Union([Type.Literal('PUBLIC'), Type.Literal('PRIVATE')]),
     isDefaultVisible: Type.Boolean(),
     favorite: Type.Boolean(),
@@ -17,6 +19,7 @@ export const ModelNavItem = Type.Object(
   {
     id: Type.String(),
     displayName: Type.String(),
+    displayNameDe: Type.Optional(Type.Union([Type.String(), Type.Null()])),
     label: Type.String(),
     path: Type.String(),
     modelId: Type.String(),

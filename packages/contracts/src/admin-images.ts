@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { FileDownload } from './common.ts';
+import { FileDownload, SPREADSHEET_TYPES, SpreadsheetFormat } from './common.ts';
 import { endpoint } from './endpoint.ts';
 
 /**
@@ -33,6 +33,13 @@ export const AdminImagesQuery = Type.Object(
   { $id: 'AdminImagesQuery', additionalProperties: false },
 );
 export type AdminImagesQuery = Static<typeof AdminImagesQuery>;
+
+/** The metadata report's file format (headers in the reader's language, their CSV style). */
+export const AdminImagesReportQuery = Type.Object(
+  { format: Type.Optional(SpreadsheetFormat) },
+  { $id: 'AdminImagesReportQuery', additionalProperties: false },
+);
+export type AdminImagesReportQuery = Static<typeof AdminImagesReportQuery>;
 
 export const AdminImageOwner = Type.Object(
   { id: Type.String(), name: Type.String(), surname: Type.String(), email: Type.String() },
@@ -132,8 +139,9 @@ export const adminImagesApi = {
     path: '/admin/images/metadata-report',
     operationId: 'downloadImagesMetadataReport',
     tags,
-    summary: "CSV of every image's metadata, newest first (streamed)",
-    produces: ['text/csv'],
+    summary: "CSV (or `format=xlsx`) of every image's metadata, newest first (streamed)",
+    querystring: AdminImagesReportQuery,
+    produces: SPREADSHEET_TYPES,
     response: { 200: FileDownload },
   }),
   publicList: endpoint({

@@ -1,5 +1,5 @@
 import { Type, type Static, type TSchema } from 'typebox';
-import { FileDownload, IdParams } from './common.ts';
+import { FileDownload, IdParams, SPREADSHEET_TYPES, SpreadsheetFormat } from './common.ts';
 import { endpoint } from './endpoint.ts';
 
 const Nullable = <T extends TSchema>(s: T) => Type.Union([s, Type.Null()]);
@@ -37,6 +37,13 @@ export const AdminJobsQuery = Type.Object(
   { $id: 'AdminJobsQuery' },
 );
 export type AdminJobsQuery = Static<typeof AdminJobsQuery>;
+
+/** The list's filters and the file format of both reports (headers in the reader's language, their CSV style). */
+export const AdminJobsReportQuery = Type.Object(
+  { ...AdminJobsQuery.properties, format: Type.Optional(SpreadsheetFormat) },
+  { $id: 'AdminJobsReportQuery' },
+);
+export type AdminJobsReportQuery = Static<typeof AdminJobsReportQuery>;
 
 const Owner = Type.Object({
   id: Type.String(),
@@ -196,8 +203,8 @@ export const adminJobsApi = {
     path: '/admin/jobs/report',
     operationId: 'downloadAdminJobsReport',
     tags,
-    querystring: AdminJobsQuery,
-    produces: ['text/csv'],
+    querystring: AdminJobsReportQuery,
+    produces: SPREADSHEET_TYPES,
     response: { 200: FileDownload },
   }),
   masksReport: endpoint({
@@ -205,8 +212,8 @@ export const adminJobsApi = {
     path: '/admin/jobs/masks-report',
     operationId: 'downloadAdminMasksReport',
     tags,
-    querystring: AdminJobsQuery,
-    produces: ['text/csv'],
+    querystring: AdminJobsReportQuery,
+    produces: SPREADSHEET_TYPES,
     response: { 200: FileDownload },
   }),
   get: endpoint({ method: 'GET', path: '/admin/jobs/:id', operationId: 'getAdminJob', tags, params: IdParams, response: { 200: AdminJobDetail } }),

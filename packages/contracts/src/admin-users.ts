@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { FileDownload, IdParams, NoContent, Role, StatusOk } from './common.ts';
+import { FileDownload, IdParams, NoContent, Role, SPREADSHEET_TYPES, SpreadsheetFormat, StatusOk } from './common.ts';
 import { endpoint } from './endpoint.ts';
 
 /** Back-office users, roles, access control and licenses (back-office.md §2, §3, §6, §7 "Users, access and vouchers"). */
@@ -52,6 +52,7 @@ export const AdminUsersCsvQuery = Type.Object(
   {
     'columns[]': Type.Optional(ColumnList),
     columns: Type.Optional(ColumnList),
+    format: Type.Optional(SpreadsheetFormat),
   },
   { $id: 'AdminUsersCsvQuery', additionalProperties: false },
 );
@@ -222,7 +223,7 @@ export const adminUsersApi = {
     tags,
     querystring: AdminUsersCsvQuery,
     response: { 200: FileDownload },
-    produces: ['text/csv'],
+    produces: SPREADSHEET_TYPES,
   }),
   stats: endpoint({
     method: 'GET',

@@ -35,5 +35,10 @@ export const FormFields = Type.Array(FormField, { maxItems: 20 });
 
 /** A file answer (image, CSV, PDF…): documented as binary; the server streams it as it is. */
 export const FileDownload = Type.String({ format: 'binary', $id: 'FileDownload' });
+/** `format` of a table download: csv (default) or xlsx (the same columns; numbers, dates and yes/no as such). */
+export const SpreadsheetFormat = Type.Union([Type.Literal('csv'), Type.Literal('xlsx')], { default: 'csv' });
+export type SpreadsheetFormat = Static<typeof SpreadsheetFormat>;
+/** Both answer types of a table download. */
+export const SPREADSHEET_TYPES = ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'];
 /** No content. */
 export const NoContent = Type.Null({ $id: 'NoContent' });

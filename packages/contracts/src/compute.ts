@@ -40,6 +40,8 @@ const modelFields = {
   routingPath: Type.String(),
   storagePath: Type.String(),
   displayName: Type.String(),
+  /** The name shown to German readers (null: a built-in model's shipped German name, else displayName). */
+  displayNameDe: Type.Optional(Nullable(Type.String())),
   version: Type.String(),
   accessType: AccessType,
   isDefaultVisible: Type.Boolean(),
@@ -71,6 +73,8 @@ export const ComputeModelBody = Type.Object(
     routingPath: Type.Optional(Type.String({ maxLength: 500 })),
     storagePath: Type.Optional(Type.String({ maxLength: 1000 })),
     displayName: Type.Optional(Type.String({ maxLength: 200 })),
+    /** German display name; empty or null clears it; absent on an update keeps it. */
+    displayNameDe: Type.Optional(Nullable(Type.String({ maxLength: 200 }))),
     version: Type.Optional(VersionInput),
     /** Default PRIVATE. */
     accessType: Type.Optional(AccessType),

@@ -128,7 +128,13 @@ export const Job = Type.Object(
     imageId: Type.String(),
     image: Type.Object({ id: Type.String(), orginalFilename: Type.String(), width: Type.Number(), height: Type.Number() }),
     modelId: Type.String(),
-    model: Type.Object({ id: Type.String(), name: Type.String(), displayName: Type.String() }),
+    /** `displayName` is in the reader's language (jobs/localise.ts); `displayNameDe` the German name staff set. */
+    model: Type.Object({
+      id: Type.String(),
+      name: Type.String(),
+      displayName: Type.String(),
+      displayNameDe: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+    }),
     modelVersion: Type.String(),
     createdAt: Type.String(),
     startedAt: Nullable(Type.String()),

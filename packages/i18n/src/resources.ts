@@ -13,6 +13,7 @@ import type adminGroups from '../locales/en/adminGroups.json';
 import type adminImages from '../locales/en/adminImages.json';
 import type adminJobs from '../locales/en/adminJobs.json';
 import type adminMessages from '../locales/en/adminMessages.json';
+import type adminReports from '../locales/en/adminReports.json';
 import type adminSettings from '../locales/en/adminSettings.json';
 import type adminTerms from '../locales/en/adminTerms.json';
 import type adminTranslations from '../locales/en/adminTranslations.json';
@@ -66,6 +67,7 @@ export interface EnglishResources {
   adminImages: typeof adminImages;
   adminJobs: typeof adminJobs;
   adminMessages: typeof adminMessages;
+  adminReports: typeof adminReports;
   adminSettings: typeof adminSettings;
   adminTerms: typeof adminTerms;
   adminTranslations: typeof adminTranslations;
@@ -121,6 +123,7 @@ export const typedNamespaces = [
   'adminImages',
   'adminJobs',
   'adminMessages',
+  'adminReports',
   'adminSettings',
   'adminTerms',
   'adminTranslations',

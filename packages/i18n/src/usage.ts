@@ -27,7 +27,8 @@ const localesDir = join(root, 'packages/i18n/locales');
  */
 export const DYNAMIC_KEYS: readonly { prefix: string; rest: 'literal' | 'any'; where: string }[] = [
   { prefix: 'adminMessages.', rest: 'literal', where: 'server: message(lng, key) helpers of the admin modules' },
-  { prefix: 'maskEditor.legend.', rest: 'literal', where: 'mask-editor/MaskEditor.tsx: the legend of the model' },
+  { prefix: 'maskEditor.legend.', rest: 'literal', where: 'mask-editor/MaskLegend.tsx: the legend of the model' },
+  { prefix: 'maskEditor.legendLabels.', rest: 'any', where: 'mask-editor/legend.ts: legendLabels.<kind>.<label> (by number)' },
   { prefix: 'adminErrors.', rest: 'literal', where: 'server: admin/common.ts, admin-jobs, compute-models, compute-nodes' },
   { prefix: 'errors.fields.', rest: 'literal', where: 'apps/server/src/platform/http/errors.ts: errors.fields.${field}' },
   { prefix: 'mail.', rest: 'any', where: 'apps/server/src/platform/mail/mailer.ts: mail.${template}.${part}' },

@@ -173,7 +173,7 @@ describe('admin jobs list', () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');
-    expect(lines[0]).toContain('Job Date');
+    expect(lines[0]).toContain('Job date (UTC)');
     expect(lines).toHaveLength(6);
     expect(lines[1]).toContain(jobIds[4]);
     const failed = await admin.get('/api/admin/jobs/report?status=FAILED');
@@ -254,11 +254,11 @@ describe('CSV reports neutralise formula cells', () => {
     const row = report.trim().split('\r\n')[1];
     expect(row).toContain(`"'=HYPERLINK(""http://x"",""y"")"`);
     expect(row).toContain("'@SUM(A1)");
-    expect(row).not.toMatch(/,[=+@-]/);
+    expect(row).not.toMatch(/[,;][=+@-]/);
     const masksCsv = (await admin.get(`/api/admin/jobs/masks-report?userId=${evil.id}`)).body as string;
     const maskRow = masksCsv.trim().split('\r\n')[1];
     expect(maskRow).toContain("'+cmd|calc");
     expect(maskRow).toContain("'-2+3.png");
-    expect(maskRow).not.toMatch(/,[=+@-]/);
+    expect(maskRow).not.toMatch(/[,;][=+@-]/);
   });
 });

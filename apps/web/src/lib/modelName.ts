@@ -1,7 +1,8 @@
 /**
- * The one place that names a model for the reader (issue 14 item 4): a built-in model whose display name staff
- * left as shipped reads in the UI language from `resultText.models.<internal name>`; a name staff changed, or a
- * model we do not ship, is shown as stored. The server applies the same rule to the jobs it presents
+ * The one place that names a model for the reader (issue 14 item 4): in German, the German name staff stored
+ * (`displayNameDe`) when there is one; else a built-in model whose display name staff left as shipped reads in
+ * the UI language from `resultText.models.<internal name>`; a name staff changed, or a model we do not ship, is
+ * shown as stored. The server applies the same rule to the jobs it presents
  * (apps/server/src/modules/jobs/localise.ts), so a job's model name and the model lists agree.
  */
 import { useCallback } from 'react';
@@ -13,10 +14,13 @@ export interface NamedModel {
   name?: string | null;
   internalName?: string | null;
   displayName?: string | null;
+  /** The German name staff set (null or absent: none). */
+  displayNameDe?: string | null;
 }
 
-/** The model's name in `t`'s language. */
-export function modelName(t: TFunction, model: NamedModel): string {
+/** The model's name in `language` (the UI language). */
+export function modelName(t: TFunction, model: NamedModel, language?: string): string {
+  if (language?.startsWith('de') && model.displayNameDe) return model.displayNameDe;
   const stored = model.displayName ?? '';
   const internal = model.name ?? model.internalName;
   if (!internal) return stored;
@@ -28,6 +32,7 @@ export function modelName(t: TFunction, model: NamedModel): string {
 
 /** `modelName` bound to the current UI language. */
 export function useModelName(): (model: NamedModel) => string {
-  const { t } = useTranslation();
-  return useCallback((model: NamedModel) => modelName(t as TFunction, model), [t]);
+  const { t, i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  return useCallback((model: NamedModel) => modelName(t as TFunction, model, language), [t, language]);
 }

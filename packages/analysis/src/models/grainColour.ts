@@ -71,31 +71,46 @@ const pct = (a: ArrayLike<number>, q: number) => {
  *    the image shows more of), each scaled by its 98th percentile.
  * 2. Seeds: cores of the low-relief areas split by their distance levels (as the grey model), marker watershed.
  * 3. Merging, most similar first: two neighbouring regions become one when their mean colours are closer than
- *    MERGE_DE and no line runs between them, and a region under a third of the median region area joins its most
+ *    MERGE_DE (20261125: MERGE_SPREAD × the colour spread inside them) and no line runs between them, and a region under a third of the median region area joins its most
  *    similar neighbour (a tint-etch speck or texture cell, not a grain).
  */
-export async function segmentColourGrains(rgb: Uint8Array, grey: Gray, valid: Uint8Array): Promise<{ labels: Int32Array; count: number }> {
+export async function segmentColourGrains(
+  rgb: Uint8Array,
+  grey: Gray,
+  valid: Uint8Array,
+  version = '20261123',
+): Promise<{ labels: Int32Array; count: number }> {
   // The smoothing and seed sizes are in pixels: the image is segmented at the scale where a mean intercept spans
   // about TARGET_INTERCEPT_PX. A first pass at no more than WORK_PIXELS measures the grains' scale; when it is
-  // far from the target, a second pass runs at the resolution that brings it there (never above full size).
-  let f = Math.max(1, Math.sqrt((grey.width * grey.height) / WORK_PIXELS));
-  let seg = await segmentAtScale(rgb, grey.width, grey.height, valid, f);
-  const intercept = meanLabelIntercept(seg.small.labels, seg.small.w, seg.small.h);
-  if (Number.isFinite(intercept) && (intercept > 1.5 * TARGET_INTERCEPT_PX || (intercept < TARGET_INTERCEPT_PX / 1.5 && f > 1))) {
-    const next = Math.max(1, (f * intercept) / TARGET_INTERCEPT_PX);
-    if (Math.abs(next / f - 1) > 0.2) {
+  // far from the target, a second pass runs at the resolution that brings it there (20261123: never above full
+  // size; 20261125: small images are also up-sampled, up to 2× and MAX_UPSAMPLED_PIXELS).
+  const N = grey.width * grey.height;
+  const newer = version >= '20261125';
+  const minFactor = newer ? Math.max(0.5, Math.sqrt(N / Math.max(N, MAX_UPSAMPLED_PIXELS))) : 1;
+  let f = Math.max(1, Math.sqrt(N / WORK_PIXELS));
+  let seg = await segmentAtScale(rgb, grey.width, grey.height, valid, f, version);
+  const intercept = meanLabelRun(seg.small.labels, seg.small.w, seg.small.h);
+  const far = newer
+    ? Number.isFinite(intercept) && Math.abs(intercept / TARGET_INTERCEPT_PX - 1) > 0.12
+    : Number.isFinite(intercept) && (intercept > 1.5 * TARGET_INTERCEPT_PX || (intercept < TARGET_INTERCEPT_PX / 1.5 && f > 1));
+  if (far) {
+    const next = Math.max(minFactor, (f * intercept) / TARGET_INTERCEPT_PX);
+    if (Math.abs(next / f - 1) > (newer ? 0.1 : 0.2)) {
       f = next;
-      seg = await segmentAtScale(rgb, grey.width, grey.height, valid, f);
+      seg = await segmentAtScale(rgb, grey.width, grey.height, valid, f, version);
     }
   }
   return { labels: seg.labels, count: seg.count };
 }
 
+/** Up-sampling of small colour images (20261125) stops at 2× and at this many working pixels. */
+const MAX_UPSAMPLED_PIXELS = 1_000_000;
+
 /** A mean intercept of about this many pixels is the scale the colour segmentation's pixel sizes are made for. */
 const TARGET_INTERCEPT_PX = 28;
 
-/** Mean run length of one label along rows and columns (every 4th line): a quick grain-scale estimate. */
-function meanLabelIntercept(labels: Int32Array, w: number, h: number): number {
+/** Mean run length of one grain label along rows and columns (every 4th line), band pixels left out: a quick grain-scale estimate. */
+export function meanLabelRun(labels: Int32Array, w: number, h: number): number {
   let length = 0,
     changes = 0;
   const walk = (start: number, step: number, n: number) => {
@@ -113,10 +128,10 @@ function meanLabelIntercept(labels: Int32Array, w: number, h: number): number {
   return changes ? length / changes : NaN;
 }
 
-/** Segments at 1/f of full size (f ≥ 1) and scales the labels back to full size. */
-async function segmentAtScale(rgb: Uint8Array, W: number, H: number, valid: Uint8Array, f: number) {
-  if (f <= 1.05) {
-    const seg = await segmentAtFullSize(rgb, W, H, valid);
+/** Segments at 1/f of full size (f > 1 down-sampled, f < 1 up-sampled) and scales the labels back to full size. */
+async function segmentAtScale(rgb: Uint8Array, W: number, H: number, valid: Uint8Array, f: number, version: string) {
+  if (f <= 1.05 && f >= 0.97) {
+    const seg = await segmentAtFullSize(rgb, W, H, valid, version);
     return { ...seg, small: { labels: seg.labels, w: W, h: H } };
   }
   const w = Math.max(1, Math.round(W / f)),
@@ -129,7 +144,7 @@ async function segmentAtScale(rgb: Uint8Array, W: number, H: number, valid: Uint
   for (let y = 0; y < h; y++)
     for (let x = 0; x < w; x++)
       smallValid[y * w + x] = valid[Math.min(H - 1, Math.floor(((y + 0.5) * H) / h)) * W + Math.min(W - 1, Math.floor(((x + 0.5) * W) / w))];
-  const seg = await segmentAtFullSize(new Uint8Array(small.buffer, small.byteOffset, small.byteLength), w, h, smallValid);
+  const seg = await segmentAtFullSize(new Uint8Array(small.buffer, small.byteOffset, small.byteLength), w, h, smallValid, version);
   const labels = new Int32Array(W * H);
   for (let y = 0; y < H; y++) {
     const sy = Math.min(h - 1, Math.floor((y * h) / H));
@@ -144,7 +159,13 @@ async function segmentAtScale(rgb: Uint8Array, W: number, H: number, valid: Uint
 /** Pixels the colour segmentation works on at most (see segmentColourGrains). */
 const WORK_PIXELS = 250_000;
 
-async function segmentAtFullSize(rgb: Uint8Array, w: number, h: number, valid: Uint8Array): Promise<{ labels: Int32Array; count: number }> {
+async function segmentAtFullSize(
+  rgb: Uint8Array,
+  w: number,
+  h: number,
+  valid: Uint8Array,
+  version: string,
+): Promise<{ labels: Int32Array; count: number }> {
   const N = w * h;
   const lab = smoothLab(rgb, w, h);
   const c = cv();
@@ -195,25 +216,52 @@ async function segmentAtFullSize(rgb: Uint8Array, w: number, h: number, valid: U
   for (let i = 0; i < N; i++) markers[i] = valid[i] ? seeds[i] : excluded;
   const ws = watershed(relief, markers);
   for (let i = 0; i < N; i++) if (ws[i] === excluded || ws[i] < 0) ws[i] = 0;
-  const merged = mergeRegions(ws, count, lab, lineN, w, h);
+  const merged = mergeRegions(ws, count, lab, lineN, w, h, version >= '20261125');
   return { labels: merged, count };
 }
 
-/** Mean colours closer than this (8-bit Lab units, about ΔE*ab 4) are one grain's unless a line parts them. */
+/** 20261123: mean colours closer than this (8-bit Lab units, about ΔE*ab 4) are one grain's unless a line parts them. */
 const MERGE_DE = 10;
+/** 20261125: mean colours closer than this many times the colour spread inside the two regions are one grain's. */
+const MERGE_SPREAD = 0.75;
 
 /** Region merging on the region adjacency graph of a watershed (see segmentColourGrains, step 3). */
-function mergeRegions(ws: Int32Array, n: number, lab: Uint8Array, lineN: Float32Array, w: number, h: number): Int32Array {
+function mergeRegions(ws: Int32Array, n: number, lab: Uint8Array, lineN: Float32Array, w: number, h: number, relative: boolean): Int32Array {
   const N = w * h;
-  const sum = new Float64Array((n + 1) * 4);
+  // per region: sums of L, a, b, the pixel count and the sum of squares (for the colour spread inside the region)
+  const sum = new Float64Array((n + 1) * 5);
   for (let i = 0; i < N; i++) {
     const l = ws[i];
     if (l <= 0) continue;
-    sum[4 * l] += lab[3 * i];
-    sum[4 * l + 1] += lab[3 * i + 1];
-    sum[4 * l + 2] += lab[3 * i + 2];
-    sum[4 * l + 3]++;
+    const L = lab[3 * i],
+      A = lab[3 * i + 1],
+      B = lab[3 * i + 2];
+    sum[5 * l] += L;
+    sum[5 * l + 1] += A;
+    sum[5 * l + 2] += B;
+    sum[5 * l + 3]++;
+    sum[5 * l + 4] += L * L + A * A + B * B;
   }
+  /** Colour spread (rms distance from the mean colour) inside a region. */
+  const spread = (R: number) => {
+    const c = sum[5 * R + 3];
+    let m2 = 0;
+    for (let k = 0; k < 3; k++) m2 += (sum[5 * R + k] / c) ** 2;
+    return Math.sqrt(Math.max(0, sum[5 * R + 4] / c - m2));
+  };
+  // 20261125: the merging distance follows the image, not a fixed ΔE: MERGE_SPREAD × the colour spread inside the
+  // two regions (texture, noise, etch tint), no less than half the spread inside regions over the whole image — a
+  // darker area or a flatter gamma shrinks the steps between grains and the spread inside them alike.
+  let inside = 0,
+    count = 0;
+  for (let l = 1; l <= n; l++)
+    if (sum[5 * l + 3] > 0) {
+      inside += spread(l) ** 2 * sum[5 * l + 3];
+      count += sum[5 * l + 3];
+    }
+  const globalSpread = count ? Math.sqrt(inside / count) : 0;
+  const mergeAt = (A: number, B: number) =>
+    relative ? MERGE_SPREAD * Math.max(0.5 * globalSpread, Math.sqrt((spread(A) ** 2 + spread(B) ** 2) / 2)) : MERGE_DE;
   // edges between regions across a watershed line pixel: mean line response along them
   const edges = new Map<number, { a: number; b: number; line: number; px: number }>();
   const nb = [0, 0, 0, 0];
@@ -249,16 +297,16 @@ function mergeRegions(ws: Int32Array, n: number, lab: Uint8Array, lineN: Float32
   const dE = (A: number, B: number) => {
     let d = 0;
     for (let k = 0; k < 3; k++) {
-      const v = sum[4 * A + k] / sum[4 * A + 3] - sum[4 * B + k] / sum[4 * B + 3];
+      const v = sum[5 * A + k] / sum[5 * A + 3] - sum[5 * B + k] / sum[5 * B + 3];
       d += v * v;
     }
     return Math.sqrt(d);
   };
-  const list = [...edges.values()].filter((e) => sum[4 * e.a + 3] > 0 && sum[4 * e.b + 3] > 0);
+  const list = [...edges.values()].filter((e) => sum[5 * e.a + 3] > 0 && sum[5 * e.b + 3] > 0);
 
   for (let pass = 0; pass < 10; pass++) {
     const areas: number[] = [];
-    for (let l = 1; l <= n; l++) if (find(l) === l && sum[4 * l + 3] > 0) areas.push(sum[4 * l + 3]);
+    for (let l = 1; l <= n; l++) if (find(l) === l && sum[5 * l + 3] > 0) areas.push(sum[5 * l + 3]);
     areas.sort((x, y) => x - y);
     const minArea = (areas[areas.length >> 1] ?? 0) / 3;
     const scored = list
@@ -271,9 +319,9 @@ function mergeRegions(ws: Int32Array, n: number, lab: Uint8Array, lineN: Float32
       const A = find(s.A),
         B = find(s.B);
       if (A === B || s.lineMean >= 0.6) continue;
-      if (s.d < MERGE_DE || Math.min(sum[4 * A + 3], sum[4 * B + 3]) < minArea) {
+      if (s.d < mergeAt(A, B) || Math.min(sum[5 * A + 3], sum[5 * B + 3]) < minArea) {
         parent[B] = A;
-        for (let k = 0; k < 4; k++) sum[4 * A + k] += sum[4 * B + k];
+        for (let k = 0; k < 5; k++) sum[5 * A + k] += sum[5 * B + k];
         merges++;
       }
     }

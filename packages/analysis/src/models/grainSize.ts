@@ -4,7 +4,7 @@ import { blackHat, components, distanceTransform, resize, watershed } from '../c
 import { blurGray, encodePng, overlayRgb, type Gray } from '../image.js';
 import { astmGFromIntercept, astmGFromNA, jeffriesCount, meanIntercept, type InterceptResult } from '../measure/astm.js';
 import { e112Intercept } from '../measure/e112.js';
-import { colourStats, isColourEtched, segmentColourGrains } from './grainColour.js';
+import { colourStats, isColourEtched, meanLabelRun, segmentColourGrains } from './grainColour.js';
 import { dynamicSeeds } from './seeds.js';
 
 export { dynamicSeeds };
@@ -23,10 +23,10 @@ export interface GrainSegmentation {
  * boundaries (BSE images, some etches): the polarity whose line response is stronger (98th percentile) wins, so a
  * bright boundary is traced on its ridge, not on the dark shading beside it.
  */
-async function boundaryResponse(img: Gray, valid: Uint8Array, version: string): Promise<{ resp: Gray; t: number }> {
+async function boundaryResponse(img: Gray, valid: Uint8Array, version: string, kernel = 11): Promise<{ resp: Gray; t: number }> {
   const g = await blurGray(img, 1.2);
   const brightLines = version >= '20261123' && brightBoundaries(g);
-  const resp = blackHat(brightLines ? { width: g.width, height: g.height, data: g.data.map((v) => 255 - v) } : g, 11);
+  const resp = blackHat(brightLines ? { width: g.width, height: g.height, data: g.data.map((v) => 255 - v) } : g, kernel);
   // threshold: midway between the background response and the boundary response (Otsu split)
   const h = histOf(resp.data, valid);
   const t0 = Math.max(otsu(h), 4);
@@ -41,8 +41,14 @@ async function boundaryResponse(img: Gray, valid: Uint8Array, version: string): 
  * 20241025: connected components of the non-boundary pixels (no gap closing).
  */
 export async function segmentGrains(img: Gray, valid: Uint8Array, version: string): Promise<GrainSegmentation> {
+  if (version >= '20261125') return (await segmentGrainsAtOwnScale(img, valid, version)).seg;
+  return segmentWithKernel(img, valid, version, 11);
+}
+
+/** One segmentation at the image's resolution with a given black-hat kernel (20261125 picks it; before: 11 px). */
+async function segmentWithKernel(img: Gray, valid: Uint8Array, version: string, kernel: number): Promise<GrainSegmentation> {
   const { width: w, height: h } = img;
-  const { resp, t } = await boundaryResponse(img, valid, version);
+  const { resp, t } = await boundaryResponse(img, valid, version, kernel);
   const boundary = new Uint8Array(w * h);
   const interior = new Uint8Array(w * h);
   for (let i = 0; i < boundary.length; i++) {
@@ -70,6 +76,127 @@ export async function segmentGrains(img: Gray, valid: Uint8Array, version: strin
     dropSlivers(ws, w, h, n);
   }
   return { labels: ws, count: n, boundary };
+}
+
+/** What the grey segmentation of 20261125 chose from the image (see segmentGrainsAtOwnScale). */
+export interface GrainScale {
+  /** Working resolution = full size / factor (> 1 down-sampled, < 1 up-sampled). */
+  factor: number;
+  /** Black-hat kernel at the working resolution, px. */
+  kernel: number;
+  /** Mean grain run (interior intercept) at the working resolution, px. */
+  interceptPx: number;
+  /** Mean width of the boundary band at the working resolution, px. */
+  boundaryWidthPx: number;
+  /** Segmentation passes run (first estimate included). */
+  passes: number;
+}
+
+/** Pixels of the first, scale-finding pass at most. */
+const FIRST_PASS_PIXELS = 250_000;
+/** The grey segmentation's pixel sizes (blur 1.2, seeds, slivers under 2 px) are made for grains whose interior run is about this long. */
+export const GREY_TARGET_RUN_PX = 30;
+/** Up-sampling of small images stops at 2× and at this many working pixels. */
+const MAX_UPSAMPLED_PIXELS = 2_000_000;
+
+/**
+ * 20261125: the grey segmentation at a scale chosen from the image instead of fixed pixel constants. A first pass
+ * at no more than FIRST_PASS_PIXELS measures the grains' mean interior run; the image is then segmented at the
+ * resolution where a grain run spans about GREY_TARGET_RUN_PX (down-sampled, or up-sampled up to 2× when the image
+ * is small) with kernel 11. Where the grains are at that scale, the boundary band's width measured there sets the
+ * black-hat kernel (kernelFor), and the pass is repeated when that kernel differs by more than 2 px or the grains
+ * still move (at most 3 passes). The labels are brought back to full size (nearest), so counting and intercepts run
+ * on the image's own pixels.
+ */
+export async function segmentGrainsAtOwnScale(img: Gray, valid: Uint8Array, version: string): Promise<{ seg: GrainSegmentation; scale: GrainScale }> {
+  const { width: W, height: H } = img;
+  const N = W * H;
+  const minFactor = Math.max(0.5, Math.sqrt(N / Math.max(N, MAX_UPSAMPLED_PIXELS)));
+  let f = Math.max(1, Math.sqrt(N / FIRST_PASS_PIXELS));
+  let k = 11;
+  let r = await segmentScaled(img, valid, version, f, k);
+  let passes = 1;
+  let run = meanLabelRun(r.seg.labels, r.w, r.h);
+  let band = boundaryWidth(r.seg.boundary, r.w, r.h);
+  while (passes < 3 && Number.isFinite(run)) {
+    const next = Math.max(minFactor, (f * run) / GREY_TARGET_RUN_PX);
+    const moves = Math.abs(next / f - 1) >= 0.12;
+    // a band measured at another resolution is blurred or cut by it: after a move, kernel 11 first, the band's own
+    // kernel once measured where the grains are at the target
+    const kNext = moves ? 11 : kernelFor(band, run);
+    if (!moves && Math.abs(kNext - k) <= 2) break;
+    if (moves) f = next;
+    k = kNext;
+    r = await segmentScaled(img, valid, version, f, k);
+    passes++;
+    run = meanLabelRun(r.seg.labels, r.w, r.h);
+    band = boundaryWidth(r.seg.boundary, r.w, r.h);
+  }
+  const scale: GrainScale = { factor: f, kernel: k, interceptPx: run, boundaryWidthPx: band, passes };
+  // a grain is one piece (its largest; stray pieces of a few px left by the watershed become boundary), as it is
+  // when its segmentation.png is measured as a mask; done at the working resolution (a nearest up-scaling keeps a
+  // piece whole), again at full size when the work ran up-sampled
+  keepLargestPieces(r.seg.labels, r.w, r.h, r.seg.count, r.seg.boundary);
+  if (r.w === W && r.h === H) return { seg: r.seg, scale };
+  const labels = new Int32Array(N);
+  const boundary = new Uint8Array(N);
+  for (let y = 0; y < H; y++) {
+    const sy = Math.min(r.h - 1, Math.floor(((y + 0.5) * r.h) / H));
+    for (let x = 0; x < W; x++) {
+      const i = y * W + x;
+      const l = valid[i] ? r.seg.labels[sy * r.w + Math.min(r.w - 1, Math.floor(((x + 0.5) * r.w) / W))] : 0;
+      labels[i] = l;
+      boundary[i] = l > 0 ? 0 : 1;
+    }
+  }
+  if (r.w > W) keepLargestPieces(labels, W, H, r.seg.count, boundary);
+  return { seg: { labels, count: r.seg.count, boundary }, scale };
+}
+
+/**
+ * Black-hat kernel for a boundary band `band` px wide among grain runs of `run` px: wide enough to close over the
+ * band (2.5 widths + 3), at least 7, at most 60 % of a grain run (a larger closing would fill whole dark grains);
+ * odd, as OpenCV's ellipse.
+ */
+export function kernelFor(band: number, run: number): number {
+  const want = Number.isFinite(band) ? 2.5 * band + 3 : 11;
+  const cap = Number.isFinite(run) ? Math.max(7, 0.6 * run) : 31;
+  const k = Math.round(Math.max(7, Math.min(want, cap)));
+  return k % 2 ? k : k + 1;
+}
+
+/** Segments at 1/f of full size (f < 1: up-sampled). */
+async function segmentScaled(img: Gray, valid: Uint8Array, version: string, f: number, k: number) {
+  const { width: W, height: H } = img;
+  if (Math.abs(f - 1) < 0.03) return { seg: await segmentWithKernel(img, valid, version, k), w: W, h: H };
+  const w = Math.max(1, Math.round(W / f)),
+    h = Math.max(1, Math.round(H / f));
+  const small = resize(img, w, h);
+  const v = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++)
+      v[y * w + x] = valid[Math.min(H - 1, Math.floor(((y + 0.5) * H) / h)) * W + Math.min(W - 1, Math.floor(((x + 0.5) * W) / w))];
+  return { seg: await segmentWithKernel(small, v, version, k), w, h };
+}
+
+/**
+ * Mean width of a boundary band mask: for a band w px wide the distances to its edge run 1 … w/2 and back, whose
+ * mean is (w + 2) / 4, so w = 4·mean − 2 (isolated specks and wide blobs weigh in by their area; the kernel rule
+ * only needs the width roughly).
+ */
+export function boundaryWidth(boundary: Uint8Array, w: number, h: number): number {
+  const mask = new Uint8Array(w * h);
+  let n = 0;
+  for (let i = 0; i < mask.length; i++)
+    if (boundary[i]) {
+      mask[i] = 255;
+      n++;
+    }
+  if (!n) return NaN;
+  const d = distanceTransform(mask, w, h);
+  let s = 0;
+  for (let i = 0; i < mask.length; i++) if (mask[i]) s += d[i];
+  return Math.max(1, (4 * s) / n - 2);
 }
 
 /**
@@ -107,6 +234,7 @@ export async function runGrainSize(ctx: Context): Promise<void> {
   const { img, valid, lang, pixelSizeUm: px, settings } = ctx;
   const { width: w, height: h } = img;
   let seg: GrainSegmentation;
+  let colour = false;
   if (ctx.mask) {
     const inside = new Uint8Array(w * h);
     for (let i = 0; i < inside.length; i++) inside[i] = valid[i] && ctx.mask[i] ? 1 : 0;
@@ -118,12 +246,20 @@ export async function runGrainSize(ctx: Context): Promise<void> {
     const rgb = ctx.version >= '20261123' ? await ctx.colour() : null;
     const stats = rgb ? colourStats(rgb, valid) : null;
     if (rgb && stats && isColourEtched(stats)) {
-      const c = await segmentColourGrains(rgb, img, valid);
+      const c = await segmentColourGrains(rgb, img, valid, ctx.version);
       seg = { labels: c.labels, count: c.count, boundary: new Uint8Array(w * h).map((_, i) => (c.labels[i] > 0 ? 0 : 1)) };
       ctx.measurements.segmentation = 'colour';
+      colour = true;
     } else seg = await segmentGrains(img, valid, ctx.version);
+    // (20261125: grey grains are one piece each, see segmentGrainsAtOwnScale; the colour path's merged grains keep the
+    // watershed lines between their regions, which the file leaves out: see fillMergedLines)
   }
-  const J = jeffriesCount(seg.labels, w, h, valid, seg.count, ctx.mask ? 0 : 2);
+  // A grain within BORDER_MARGIN px of the field's edge (or of the excluded strip) is cut by it and counts ½. The
+  // model's own labels never reach the edge (the watershed keeps its outer ring), hence the margin; 20261125 applies
+  // the same margin to a mask, so re-running with the model's own segmentation.png gives the model's own count
+  // (before: margin 0 for masks, and the unchanged mask read ~15 % more grains).
+  const margin = ctx.mask && ctx.version < '20261125' ? 0 : BORDER_MARGIN;
+  const J = jeffriesCount(seg.labels, w, h, valid, seg.count, margin);
   const areaMm2 = ctx.validCount * px * px * 1e-6;
   const nA = J.jeffries / areaMm2;
   const meanArea = 1e6 / nA;
@@ -253,9 +389,157 @@ export async function runGrainSize(ctx: Context): Promise<void> {
   const filename = 'grain-boundaries.png';
   ctx.files.push({ filename, data: await encodePng(overlayRgb(img, [{ mask: lines, color: rgb255(settings.colours.boundary), alpha: 0.9 }]), w, h) });
   // grain interiors; a pixel touching another grain is boundary, so that grains stay apart as mask components
-  const apart = (i: number, j: number) => j < 0 || j >= L.length || L[j] <= 0 || L[j] === L[i];
-  await addSegmentationFile(ctx, (i) => L[i] > 0 && apart(i, i - 1) && apart(i, i + 1) && apart(i, i - w) && apart(i, i + w));
+  // 20261125: grains run up to the field's edge in the file (the watershed's outer ring of label 0 is filled from the
+  // first grain pixel inward, up to BORDER_MARGIN px), so the mask shows border grains as cut by the edge
+  const F = ctx.version >= '20261125' ? fillToEdge(colour ? fillMergedLines(L, w, h, valid) : L, w, h, valid) : L;
+  const apart = (i: number, j: number) => j < 0 || j >= F.length || F[j] <= 0 || F[j] === F[i];
+  const inFile = (i: number) => F[i] > 0 && apart(i, i - 1) && apart(i, i + 1) && apart(i, i - w) && apart(i, i + w);
+  const keep = ctx.version >= '20261125' && !ctx.mask ? onePiecePerGrain(F, w, h, seg.count, inFile) : null;
+  await addSegmentationFile(ctx, keep ? (i) => keep[i] === 1 : inFile);
   ctx.items.push({ type: 'image', filename });
+}
+
+/** Grains within this many px of the field's edge or the excluded area count ½ (Jeffries), masks included from 20261125. */
+export const BORDER_MARGIN = 2;
+
+/** Keeps the largest 4-connected piece of each label; the other pieces become 0 (and boundary, when given). */
+export function keepLargestPieces(labels: Int32Array, w: number, h: number, count: number, boundary?: Uint8Array): void {
+  const N = w * h;
+  const piece = new Int32Array(N);
+  const stack = new Int32Array(N);
+  const size: number[] = [0];
+  const best = new Int32Array(count + 2);
+  let n = 0;
+  for (let s = 0; s < N; s++) {
+    const l = labels[s];
+    if (l <= 0 || piece[s]) continue;
+    n++;
+    let top = 0,
+      area = 0;
+    stack[top++] = s;
+    piece[s] = n;
+    while (top) {
+      const i = stack[--top];
+      area++;
+      const x = i % w;
+      let j = i - 1;
+      if (x > 0 && piece[j] === 0 && labels[j] === l) {
+        piece[j] = n;
+        stack[top++] = j;
+      }
+      j = i + 1;
+      if (x < w - 1 && piece[j] === 0 && labels[j] === l) {
+        piece[j] = n;
+        stack[top++] = j;
+      }
+      j = i - w;
+      if (j >= 0 && piece[j] === 0 && labels[j] === l) {
+        piece[j] = n;
+        stack[top++] = j;
+      }
+      j = i + w;
+      if (j < N && piece[j] === 0 && labels[j] === l) {
+        piece[j] = n;
+        stack[top++] = j;
+      }
+    }
+    size.push(area);
+    if (l < best.length && (!best[l] || area > size[best[l]])) best[l] = n;
+  }
+  for (let i = 0; i < N; i++) {
+    const l = labels[i];
+    if (l > 0 && l < best.length && piece[i] !== best[l]) {
+      labels[i] = 0;
+      if (boundary) boundary[i] = 1;
+    }
+  }
+}
+
+/**
+ * One 4-connected piece per grain in segmentation.png (20261125): where a grain's pixels fall apart into several
+ * pieces (a neck one pixel wide cut by the rule that grains stay apart, or labels brought back from the working
+ * resolution), only its largest piece is written, so a re-run with the file counts each grain once.
+ */
+function onePiecePerGrain(F: Int32Array, w: number, h: number, count: number, inFile: (i: number) => boolean): Uint8Array {
+  const mask = new Uint8Array(w * h);
+  for (let i = 0; i < mask.length; i++) if (inFile(i)) mask[i] = 255;
+  const cc = components(mask, w, h, 4);
+  const grainOf = new Int32Array(cc.count + 1);
+  for (let i = 0; i < mask.length; i++) if (cc.labels[i]) grainOf[cc.labels[i]] = F[i];
+  const best = new Int32Array(count + 2);
+  for (let c = 1; c <= cc.count; c++) {
+    const g = grainOf[c];
+    if (g > 0 && g < best.length && (!best[g] || cc.area[c] > cc.area[best[g]])) best[g] = c;
+  }
+  const keep = new Uint8Array(w * h);
+  for (let i = 0; i < mask.length; i++) {
+    const c = cc.labels[i];
+    if (c && best[grainOf[c]] === c) keep[i] = 1;
+  }
+  return keep;
+}
+
+/**
+ * The colour path's grains are merged watershed regions whose dividing lines (label 0) still run inside them: for
+ * the file, an unlabelled pixel whose labelled 4-neighbours all belong to one grain becomes that grain's (twice, for
+ * lines widened by bringing labels back to full size), so a merged grain is one piece in segmentation.png. Lines
+ * between two grains are claimed by both sides; the rule that grains stay apart parts them again.
+ */
+export function fillMergedLines(L: Int32Array, w: number, h: number, valid: Uint8Array): Int32Array {
+  let cur = L;
+  for (let pass = 0; pass < 2; pass++) {
+    const next = new Int32Array(cur);
+    for (let y = 0; y < h; y++)
+      for (let x = 0; x < w; x++) {
+        const i = y * w + x;
+        if (cur[i] > 0 || !valid[i]) continue;
+        let g = 0,
+          one = true;
+        if (x > 0 && cur[i - 1] > 0) g = cur[i - 1];
+        for (const j of [x < w - 1 ? i + 1 : -1, y > 0 ? i - w : -1, y < h - 1 ? i + w : -1]) {
+          const l = j >= 0 ? cur[j] : 0;
+          if (l <= 0) continue;
+          if (g && l !== g) one = false;
+          g = l;
+        }
+        if (g && one) next[i] = g;
+      }
+    cur = next;
+  }
+  return cur;
+}
+
+/**
+ * The labels with each unlabelled pixel within BORDER_MARGIN px of the field's edge given the label of the first grain
+ * pixel inward along the perpendicular to the nearest edge (up to BORDER_MARGIN + 1 px in). A boundary line meeting
+ * the edge stays a line (its pixels inward are unlabelled too).
+ */
+export function fillToEdge(L: Int32Array, w: number, h: number, valid: Uint8Array): Int32Array {
+  const src = new Int32Array(L);
+  const m = BORDER_MARGIN;
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      if (L[i] > 0 || !valid[i]) continue;
+      const dl = x,
+        dr = w - 1 - x,
+        dt = y,
+        db = h - 1 - y;
+      const d = Math.min(dl, dr, dt, db);
+      if (d >= m) continue;
+      const [sx, sy] = d === dl ? [1, 0] : d === dr ? [-1, 0] : d === dt ? [0, 1] : [0, -1];
+      for (let k = 1; k <= m + 1 - d; k++) {
+        const xx = x + k * sx,
+          yy = y + k * sy;
+        if (xx < 0 || yy < 0 || xx >= w || yy >= h) break;
+        const j = yy * w + xx;
+        if (L[j] > 0) {
+          src[i] = L[j];
+          break;
+        }
+      }
+    }
+  return src;
 }
 
 /**

@@ -17,4 +17,11 @@ export async function adminDashboardRoutes(app: RouteHost, deps: { db: Db }): Pr
   route(app, api.averageNps, { auth: ADMIN }, () => dashboard.averageNps(db));
   route(app, api.licenses, { auth: ADMIN }, () => dashboard.licenses(db));
   route(app, api.customers, { auth: ADMIN }, () => dashboard.customers(db));
+  let compaction: { stop(): Promise<void> } | null = null;
+  app.addHook('onReady', async () => {
+    compaction = dashboard.startJobCountsCompaction(db, (msg) => app.log.error(msg));
+  });
+  app.addHook('onClose', async () => {
+    await compaction?.stop();
+  });
 }

@@ -17,6 +17,33 @@ export const averageTimes = (db: Db): Promise<DashboardAverageTimes> => repo.ave
 export const fails = (db: Db): Promise<DashboardJobCounts> => repo.jobCounts(db, ['FAILED']);
 /** Successful: finished by a launcher or answered from the cache. */
 export const success = (db: Db): Promise<DashboardJobCounts> => repo.jobCounts(db, ['FINISHED', 'CACHED']);
+
+/** How often each server folds the appended job count changes into job_status_counts. */
+export const COMPACT_INTERVAL_MS = 60_000;
+
+/**
+ * Folds job_status_count_changes into job_status_counts every `intervalMs` (each replica does; concurrent folds
+ * are safe), so that the changes the dashboard sums stay a few minutes' worth. The figures are exact whether or
+ * not a fold has run.
+ */
+export function startJobCountsCompaction(db: Db, log: (msg: string) => void, intervalMs = COMPACT_INTERVAL_MS): { stop(): Promise<void> } {
+  let running: Promise<unknown> | null = null;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = repo
+      .compactJobStatusCounts(db)
+      .catch((err: unknown) => log(`job status counts fold failed: ${err instanceof Error ? err.message : String(err)}`))
+      .finally(() => (running = null));
+  }, intervalMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
+
 export const activeUsers = (db: Db): Promise<DashboardActiveUsers> => repo.activeUsers(db);
 export const licenses = (db: Db): Promise<DashboardLicenses> => repo.activeLicenses(db);
 export const customers = (db: Db): Promise<DashboardCustomers> => repo.customers(db);

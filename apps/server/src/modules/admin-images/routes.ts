@@ -1,6 +1,8 @@
-import { Readable } from 'node:stream';
 import { adminImagesApi as api } from '@lamella/contracts';
+import { translate } from '@lamella/i18n';
 import type { Db } from '../../platform/db/client.ts';
+import { requestLanguage } from '../../platform/http/language.ts';
+import { downloadHeaders, readerCsvOptions, streamedBody } from '../../platform/http/spreadsheet.ts';
 import { route, type RouteHost } from '../../platform/http/route.ts';
 import * as adminImages from './service.ts';
 
@@ -21,10 +23,15 @@ export async function adminImagesRoutes(app: RouteHost, deps: { db: Db }): Promi
     return items;
   });
   route(app, api.owners, ADMIN, (request) => adminImages.owners(db, request.query.search));
-  route(app, api.metadataReport, ADMIN, (_request, reply) =>
-    reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="images-metadata-${today()}.csv"`)
-      .send(Readable.from(adminImages.metadataReport(db))),
-  );
+  route(app, api.metadataReport, ADMIN, (request, reply) => {
+    const lng = requestLanguage(request);
+    const format = request.query.format ?? 'csv';
+    const body = streamedBody(
+      adminImages.metadataReport(db, lng),
+      format,
+      readerCsvOptions(request, lng),
+      translate(lng, 'adminReports.sheets.images'),
+    );
+    return reply.headers(downloadHeaders(format, `images-metadata-${today()}`)).send(body);
+  });
 }

@@ -1,6 +1,7 @@
+import { translate, type Language } from '@lamella/i18n';
 import { ADMIN_IMAGES_PAGE_SIZE, type AdminImage, type AdminImageOwner, type AdminImagesQuery } from '@lamella/contracts';
 import type { Db } from '../../platform/db/client.ts';
-import { CSV_BOM, csvLine } from '../../platform/http/csv.ts';
+import { significant, type Cell, type StreamedTable } from '../../platform/http/spreadsheet.ts';
 import { validationFailed, type ErrorDetail } from '../../platform/http/errors.ts';
 import * as repo from './repo.ts';
 
@@ -65,49 +66,53 @@ export async function owners(db: Db, search: string | undefined): Promise<AdminI
   return repo.owners(db, search?.trim() || undefined, 50);
 }
 
+/** The report's columns, as translation keys of their headers (adminReports.images). */
 export const METADATA_HEADER = [
-  'id',
-  'orginalFilename',
-  'ownerId',
-  'ownerEmail',
-  'ownerName',
-  'format',
-  'width',
-  'height',
-  'bitDepth',
-  'sizeBytes',
-  'sha256',
-  'pixelSizeUm',
-  'validated',
-  'allowedTrainingUse',
-  'isDeleted',
-  'deletedAt',
-  'createdAt',
+  'adminReports.images.id',
+  'adminReports.images.orginalFilename',
+  'adminReports.images.ownerId',
+  'adminReports.images.ownerEmail',
+  'adminReports.images.ownerName',
+  'adminReports.images.format',
+  'adminReports.images.width',
+  'adminReports.images.height',
+  'adminReports.images.bitDepth',
+  'adminReports.images.sizeBytes',
+  'adminReports.images.sha256',
+  'adminReports.images.pixelSizeUm',
+  'adminReports.images.validated',
+  'adminReports.images.allowedTrainingUse',
+  'adminReports.images.isDeleted',
+  'adminReports.images.deletedAt',
+  'adminReports.images.createdAt',
 ] as const;
 
+const count = (v: number | null) => (v === null ? null : Math.round(v));
+
 /**
- * The metadata report: one CSV line per image, newest first, written batch by batch as the rows are read (never
- * the whole file in memory). Cells go through platform/http/csv.ts, so a file name like `=cmd()` is inert text.
+ * The metadata report in `lng`: one row per image, newest first, read batch by batch (never the whole table in
+ * memory). Headers with units (px, bytes, µm/px); the pixel size to 4 significant digits as in the job export;
+ * sizes and counts as integers; dates ISO 8601 UTC in CSV. platform/http/spreadsheet.ts writes CSV (formula cells
+ * neutralised, so a file name like `=cmd()` is inert text) or XLSX.
  */
-export function metadataReport(db: Db): AsyncGenerator<string> {
-  return (async function* () {
-    yield CSV_BOM + csvLine(METADATA_HEADER);
-    for await (const batch of repo.reportBatches(db)) {
-      let chunk = '';
-      for (const r of batch) {
-        chunk += csvLine([
+export function metadataReport(db: Db, lng: Language): StreamedTable {
+  return {
+    headers: METADATA_HEADER.map((k) => translate(lng, k)),
+    batches: (async function* () {
+      for await (const batch of repo.reportBatches(db)) {
+        yield batch.map((r): Cell[] => [
           r.id,
           r.orginalFilename,
           r.ownerId,
           r.ownerEmail,
           `${r.ownerName} ${r.ownerSurname}`.trim(),
           r.format,
-          r.width,
-          r.height,
-          r.bitDepth,
-          r.size,
+          count(r.width),
+          count(r.height),
+          count(r.bitDepth),
+          count(r.size),
           r.sha256,
-          r.pixelSizeUm,
+          r.pixelSizeUm === null ? null : significant(r.pixelSizeUm, 4),
           r.validated,
           r.allowedTrainingUse,
           r.isDeleted,
@@ -115,7 +120,6 @@ export function metadataReport(db: Db): AsyncGenerator<string> {
           r.createdAt,
         ]);
       }
-      yield chunk;
-    }
-  })();
+    })(),
+  };
 }

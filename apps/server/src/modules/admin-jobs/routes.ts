@@ -1,8 +1,8 @@
-import { Readable } from 'node:stream';
 import { adminJobsApi as api } from '@lamella/contracts';
 import type { Db } from '../../platform/db/client.ts';
 import { requireAuth } from '../../platform/auth/guard.ts';
 import { requestLanguage } from '../../platform/http/language.ts';
+import { downloadHeaders, readerCsvOptions, streamedBody } from '../../platform/http/spreadsheet.ts';
 import { route, type RouteHost } from '../../platform/http/route.ts';
 import * as jobs from './service.ts';
 
@@ -13,19 +13,22 @@ const today = () => new Date().toISOString().slice(0, 10);
 /** Admin jobs pages (back-office §2 Jobs list and Job detail, §7 Jobs): ADMIN, or POWER_USER holding JOB.READ / JOB.WRITE. */
 export async function adminJobsRoutes(app: RouteHost, deps: { db: Db; databaseKind: jobs.DatabaseKind }): Promise<void> {
   const { db, databaseKind } = deps;
-  const csv = (filename: string, chunks: AsyncGenerator<string>) => ({
-    headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${filename}-${today()}.csv"` },
-    stream: Readable.from(chunks),
-  });
 
   route(app, api.list, { auth: JOB_READ }, (request) => jobs.list(db, request.query));
+  // Both reports: headers in the caller's language, their CSV style, or XLSX (platform/http/spreadsheet.ts).
   route(app, api.report, { auth: JOB_READ }, (request, reply) => {
-    const file = csv('jobs', jobs.jobsReport(db, databaseKind, request.query));
-    return reply.headers(file.headers).send(file.stream);
+    const lng = requestLanguage(request);
+    const format = request.query.format ?? 'csv';
+    const table = jobs.jobsReport(db, databaseKind, request.query, lng);
+    const body = streamedBody(table, format, readerCsvOptions(request, lng), jobs.reportSheet('jobs', lng));
+    return reply.headers(downloadHeaders(format, `jobs-${today()}`)).send(body);
   });
   route(app, api.masksReport, { auth: JOB_READ }, (request, reply) => {
-    const file = csv('masks', jobs.masksReport(db, databaseKind, request.query));
-    return reply.headers(file.headers).send(file.stream);
+    const lng = requestLanguage(request);
+    const format = request.query.format ?? 'csv';
+    const table = jobs.masksReport(db, databaseKind, request.query, lng);
+    const body = streamedBody(table, format, readerCsvOptions(request, lng), jobs.reportSheet('masks', lng));
+    return reply.headers(downloadHeaders(format, `masks-${today()}`)).send(body);
   });
   route(app, api.get, { auth: JOB_READ }, (request) => jobs.detail(db, request.params.id));
   route(app, api.addFeedback, { auth: JOB_WRITE }, (request) =>

@@ -13,7 +13,7 @@ import type { Db } from '../../platform/db/client.ts';
 import type { AuthContext } from '../../platform/auth/session.ts';
 import { forbidden, notFound } from '../../platform/http/errors.ts';
 import { FieldErrors } from '../../platform/http/field-errors.ts';
-import { CSV_BOM, csvLine } from '../../platform/http/csv.ts';
+import { round2, seconds, type Cell, type StreamedTable } from '../../platform/http/spreadsheet.ts';
 import { recordAudit } from '../audit/service.ts';
 import * as repo from './repo.ts';
 import { DELETED, JOB_SOURCES, JOB_STATUSES, SORTS, type JobFilters, type JobListRow } from './repo.ts';
@@ -111,125 +111,135 @@ export async function list(db: Db, q: AdminJobsQuery): Promise<AdminJobsPage> {
   return { data: data.map(presentRow), page, hasNextPage };
 }
 
-const secs = (ms: number | null) => (ms === null ? null : (ms / 1000).toFixed(1));
-const REPORT_HEADER = [
-  'Job ID',
-  'Job Date',
-  'Owner',
-  'Owner e-mail',
-  'Company',
-  'User Rating',
-  'Admin Rating',
-  'Admin Votes',
-  'Duration (s)',
-  'Wait Time (s)',
-  'Status',
-  'Source',
-  'Model',
-  'Model Version',
-  'Project',
-  'Image',
-  'Deleted',
-  'Submitted Masks',
-];
-const MASKS_HEADER = [
-  'Job ID',
-  'Job Date',
-  'Model',
-  'Model Version',
-  'Owner e-mail',
-  'Company',
-  'Image',
-  'Mask ID',
-  'Label',
-  'Filename',
-  'Edited From',
-  'Submitted',
-  'Mask Created At',
-];
-
-export type DatabaseKind = 'postgres' | 'pglite';
-
 /**
  * Both reports stream in constant memory, newest first: on PostgreSQL through a server-side cursor over one
  * set-based query (500 rows per FETCH: smaller transient strings keep the peak under 300 MB with compression
- * on); on the embedded PGlite by keyset batches of 5,000 jobs. Cells go through platform/http/csv.ts
- * (formula cells neutralised).
+ * on); on the embedded PGlite by keyset batches of 5,000 jobs. The table (headers in the reader's language with
+ * units, values rounded as the jobs table: 2 decimals, counts as integers, dates ISO 8601 UTC in CSV and dates in
+ * XLSX) is written by platform/http/spreadsheet.ts as CSV (formula cells neutralised, the reader's separator) or
+ * XLSX. Model names are the stored display names, as the back-office shows them.
  */
+export type DatabaseKind = 'postgres' | 'pglite';
+
 function batchesOf(db: Db, kind: DatabaseKind, filters: JobFilters, onlyWithMasks = false) {
   return kind === 'postgres' ? repo.jobCursor(db, filters, { onlyWithMasks }) : repo.jobBatches(db, filters);
 }
 
-/** The jobs report (CSV text chunks), with the list's filters. */
-export function jobsReport(db: Db, kind: DatabaseKind, q: AdminJobsQuery): AsyncGenerator<string> {
-  const filters = parseFilters(q);
-  return (async function* () {
-    yield CSV_BOM + csvLine(REPORT_HEADER);
-    for await (const batch of batchesOf(db, kind, filters)) {
-      let chunk = '';
-      for (const raw of batch) {
-        const r = presentRow(raw);
-        chunk += csvLine([
-          r.id,
-          r.createdAt,
-          [r.owner.name, r.owner.surname].filter(Boolean).join(' '),
-          r.owner.email,
-          r.company,
-          r.userRating,
-          r.adminRating.mean,
-          r.adminRating.count,
-          secs(r.durationMs),
-          secs(r.waitMs),
-          r.status,
-          r.source,
-          r.model.displayName,
-          r.modelVersion,
-          r.project?.name,
-          r.image.orginalFilename,
-          r.deleted,
-          r.submittedMasks,
-        ]);
-      }
-      yield chunk;
-    }
-  })();
+const JOB_HEADERS = [
+  'adminReports.jobs.jobId',
+  'adminReports.jobs.jobDate',
+  'adminReports.jobs.owner',
+  'adminReports.jobs.ownerEmail',
+  'adminReports.jobs.company',
+  'adminReports.jobs.userRating',
+  'adminReports.jobs.adminRating',
+  'adminReports.jobs.adminVotes',
+  'adminReports.jobs.duration',
+  'adminReports.jobs.waitTime',
+  'adminReports.jobs.status',
+  'adminReports.jobs.source',
+  'adminReports.jobs.model',
+  'adminReports.jobs.modelVersion',
+  'adminReports.jobs.project',
+  'adminReports.jobs.image',
+  'adminReports.jobs.deleted',
+  'adminReports.jobs.submittedMasks',
+];
+const MASK_HEADERS = [
+  'adminReports.jobs.jobId',
+  'adminReports.jobs.jobDate',
+  'adminReports.jobs.model',
+  'adminReports.jobs.modelVersion',
+  'adminReports.jobs.ownerEmail',
+  'adminReports.jobs.company',
+  'adminReports.jobs.image',
+  'adminReports.masks.maskId',
+  'adminReports.masks.label',
+  'adminReports.masks.filename',
+  'adminReports.masks.editedFrom',
+  'adminReports.masks.submitted',
+  'adminReports.masks.createdAt',
+];
+
+const date = (v: string | Date | null | undefined): Date | null => (v === null || v === undefined ? null : new Date(v));
+
+/** A job row of the jobs report, in `lng`. */
+export function jobReportRow(r: AdminJobRow, lng: Language): Cell[] {
+  return [
+    r.id,
+    date(r.createdAt),
+    [r.owner.name, r.owner.surname].filter(Boolean).join(' '),
+    r.owner.email,
+    r.company,
+    r.userRating,
+    r.adminRating.mean === null ? null : round2(r.adminRating.mean),
+    r.adminRating.count,
+    seconds(r.durationMs),
+    seconds(r.waitMs),
+    translate(lng, `admin.jobs.statuses.${r.status}`),
+    translate(lng, `admin.jobs.sources.${r.source}`),
+    r.model.displayName,
+    r.modelVersion,
+    r.project?.name,
+    r.image.orginalFilename,
+    r.deleted,
+    r.submittedMasks,
+  ];
 }
 
-/** The masks report (CSV text chunks): one line per mask of the jobs matching the filters. */
-export function masksReport(db: Db, kind: DatabaseKind, q: AdminJobsQuery): AsyncGenerator<string> {
+/** The jobs report (one row per job, the list's filters), in `lng`. */
+export function jobsReport(db: Db, kind: DatabaseKind, q: AdminJobsQuery, lng: Language): StreamedTable {
   const filters = parseFilters(q);
-  return (async function* () {
-    yield CSV_BOM + csvLine(MASKS_HEADER);
-    for await (const batch of batchesOf(db, kind, filters, true)) {
-      const withMasks = batch.filter((r) => Number(r.masks_count) > 0);
-      const list = await repo.masksOfJobs(
-        db,
-        withMasks.map((r) => r.id),
-      );
-      const byJob = new Map(withMasks.map((r) => [r.id, presentRow(r)]));
-      let chunk = '';
-      for (const k of list) {
-        const r = byJob.get(k.job_id)!;
-        chunk += csvLine([
-          r.id,
-          r.createdAt,
-          r.model.displayName,
-          r.modelVersion,
-          r.owner.email,
-          r.company,
-          r.image.orginalFilename,
-          k.id,
-          k.label,
-          k.filename,
-          k.parent_id,
-          k.is_submitted,
-          iso(k.created_at),
-        ]);
-      }
-      if (chunk) yield chunk;
-    }
-  })();
+  return {
+    headers: JOB_HEADERS.map((k) => translate(lng, k)),
+    batches: (async function* () {
+      for await (const batch of batchesOf(db, kind, filters)) yield batch.map((raw) => jobReportRow(presentRow(raw), lng));
+    })(),
+  };
 }
+
+/** The masks report (one row per mask of the jobs matching the filters), in `lng`. */
+export function masksReport(db: Db, kind: DatabaseKind, q: AdminJobsQuery, lng: Language): StreamedTable {
+  const filters = parseFilters(q);
+  return {
+    headers: MASK_HEADERS.map((k) => translate(lng, k)),
+    batches: (async function* () {
+      for await (const batch of batchesOf(db, kind, filters, true)) {
+        const withMasks = batch.filter((r) => Number(r.masks_count) > 0);
+        if (!withMasks.length) continue;
+        const list = await repo.masksOfJobs(
+          db,
+          withMasks.map((r) => r.id),
+        );
+        const byJob = new Map(withMasks.map((r) => [r.id, presentRow(r)]));
+        const rows: Cell[][] = [];
+        for (const k of list) {
+          const r = byJob.get(k.job_id)!;
+          rows.push([
+            r.id,
+            date(r.createdAt),
+            r.model.displayName,
+            r.modelVersion,
+            r.owner.email,
+            r.company,
+            r.image.orginalFilename,
+            k.id,
+            k.label,
+            k.filename,
+            k.parent_id,
+            k.is_submitted,
+            date(k.created_at),
+          ]);
+        }
+        if (rows.length) yield rows;
+      }
+    })(),
+  };
+}
+
+/** The sheet name of a report in `lng`. */
+export const reportSheet = (kind: 'jobs' | 'masks', lng: Language) =>
+  translate(lng, kind === 'jobs' ? 'adminReports.sheets.jobs' : 'adminReports.sheets.masks');
 
 function presentFeedback(f: repo.AdminFeedbackRow, name: string | null, surname: string | null): AdminFeedback {
   return {

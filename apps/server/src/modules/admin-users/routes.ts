@@ -1,9 +1,12 @@
 import { adminUsersApi as api } from '@lamella/contracts';
+import { translate } from '@lamella/i18n';
 import type { Db } from '../../platform/db/client.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 import type { SessionOptions } from '../../platform/auth/session.ts';
 import { requireAuth, type Guard } from '../../platform/auth/guard.ts';
 import { route, type RouteHost } from '../../platform/http/route.ts';
+import { requestLanguage } from '../../platform/http/language.ts';
+import { downloadHeaders, readerCsvOptions, tableToCsv, tableToXlsx } from '../../platform/http/spreadsheet.ts';
 import * as users from './service.ts';
 
 const ADMIN: Guard = { roles: ['ADMIN'] };
@@ -19,8 +22,12 @@ export async function adminUsersRoutes(app: RouteHost, deps: { db: Db; storage: 
   const { db, storage, sessionOptions } = deps;
   route(app, api.list, { auth: USER_READ }, (request) => users.list(db, request.query));
   route(app, api.csv, { auth: USER_READ }, async (request, reply) => {
-    const body = await users.csv(db, request.query);
-    return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="users.csv"').send(body);
+    const lng = requestLanguage(request);
+    const table = await users.usersReport(db, request.query, lng);
+    const format = request.query.format ?? 'csv';
+    const body =
+      format === 'xlsx' ? await tableToXlsx(table, translate(lng, 'adminReports.sheets.users')) : tableToCsv(table, readerCsvOptions(request, lng));
+    return reply.headers(downloadHeaders(format, 'users')).send(body);
   });
   route(app, api.stats, { auth: USER_READ }, (request) => users.stats(db, request.params.id));
   route(app, api.licenses, { auth: USER_READ }, (request) => users.licenseHistory(db, request.params.id));

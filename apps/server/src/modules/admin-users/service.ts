@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { translate, type Language } from '@lamella/i18n';
 import {
   Roles,
   USER_CSV_COLUMNS,
@@ -23,7 +24,7 @@ import type { AuthContext, SessionOptions } from '../../platform/auth/session.ts
 import { endAllSessions, endImpersonation as endImpersonationSession, startImpersonation } from '../../platform/auth/session.ts';
 import { AppError, notFound } from '../../platform/http/errors.ts';
 import { FieldErrors } from '../../platform/http/field-errors.ts';
-import { csvLine } from '../../platform/http/csv.ts';
+import type { Cell, Table } from '../../platform/http/spreadsheet.ts';
 import { recordAudit } from '../audit/service.ts';
 import { defaultDemoLicense, getDemoLicense, putSetting } from '../system/service.ts';
 import * as repo from './repo.ts';
@@ -76,13 +77,36 @@ export async function list(db: Db, query: AdminUsersQuery): Promise<AdminUserLis
   return rows.map(presentListItem);
 }
 
-/** The users CSV (`columns[]` picks and orders nothing: the file keeps USER_CSV_COLUMNS order). Formula cells are neutralised. */
-export async function csv(db: Db, query: AdminUsersCsvQuery): Promise<string> {
+const USER_HEADERS: Record<(typeof USER_CSV_COLUMNS)[number], string> = {
+  id: 'adminReports.users.id',
+  fullName: 'adminReports.users.fullName',
+  email: 'adminReports.users.email',
+  company: 'adminReports.users.company',
+  phone: 'adminReports.users.phone',
+  role: 'adminReports.users.role',
+  trainingConsent: 'adminReports.users.trainingConsent',
+  license: 'adminReports.users.license',
+  timeJoined: 'adminReports.users.timeJoined',
+  lastLogin: 'adminReports.users.lastLogin',
+  uploaded: 'adminReports.users.uploaded',
+};
+
+/**
+ * The users report (`columns[]` picks the columns; the file keeps USER_CSV_COLUMNS order) in `lng`: readable
+ * headers, role and license type in words, dates as dates (ISO 8601 UTC in CSV). platform/http/spreadsheet.ts
+ * writes it as CSV (formula cells neutralised) or XLSX.
+ */
+export async function usersReport(db: Db, query: AdminUsersCsvQuery, lng: Language): Promise<Table> {
   const asked = [query['columns[]'] ?? query.columns ?? []].flat().flatMap((c) => String(c).split(','));
   const cols = asked.length ? USER_CSV_COLUMNS.filter((c) => asked.includes(c)) : [...USER_CSV_COLUMNS];
   const rows = (await repo.listCustomers(db, { limit: 1_000_000 })).map(presentListItem);
-  const cell = (r: AdminUserListItem, c: (typeof USER_CSV_COLUMNS)[number]) => (c === 'license' ? (r.license?.type ?? '') : r[c]);
-  return csvLine(cols) + rows.map((r) => csvLine(cols.map((c) => cell(r, c)))).join('');
+  const cell = (r: AdminUserListItem, c: (typeof USER_CSV_COLUMNS)[number]): Cell => {
+    if (c === 'license') return r.license ? translate(lng, `adminUsers.licenseTypes.${r.license.type}`) : null;
+    if (c === 'role') return translate(lng, `adminUsers.roles.${r.role}`);
+    if (c === 'timeJoined' || c === 'lastLogin') return r[c] ? new Date(r[c]) : null;
+    return r[c];
+  };
+  return { headers: cols.map((c) => translate(lng, USER_HEADERS[c])), rows: rows.map((r) => cols.map((c) => cell(r, c))) };
 }
 
 export async function stats(db: Db, id: string): Promise<UserJobStats> {

@@ -5,25 +5,60 @@
 export interface BuiltinModel {
   internalName: string;
   displayName: string;
+  /** The German name (as packages/analysis and resultText.models name it). */
+  displayNameDe: string;
   version: string;
   versions: string[];
   accessType: 'PUBLIC' | 'PRIVATE';
   isDefaultVisible: boolean;
 }
 
-const versions = ['20241025', '20250101', '20261123'];
+const versions = ['20241025', '20250101', '20261123', '20261125'];
 
 export const builtinModels: BuiltinModel[] = [
-  { internalName: 'grain-size', displayName: 'Grain size (ASTM E112)', version: '20261123', versions, accessType: 'PUBLIC', isDefaultVisible: true },
-  { internalName: 'layer-thickness', displayName: 'Layer thickness', version: '20261123', versions, accessType: 'PUBLIC', isDefaultVisible: true },
-  { internalName: 'cracks', displayName: 'Cracks', version: '20261123', versions, accessType: 'PUBLIC', isDefaultVisible: true },
   {
-    internalName: 'porosity',
-    displayName: 'Porosity and phase fraction',
-    version: '20261123',
+    internalName: 'grain-size',
+    displayName: 'Grain size (ASTM E112)',
+    displayNameDe: 'Korngröße (ASTM E112)',
+    version: '20261125',
     versions,
     accessType: 'PUBLIC',
     isDefaultVisible: true,
   },
-  { internalName: 'scale-bar', displayName: 'Scale bar', version: '20261123', versions, accessType: 'PUBLIC', isDefaultVisible: false },
+  {
+    internalName: 'layer-thickness',
+    displayName: 'Layer thickness',
+    displayNameDe: 'Schichtdicke',
+    version: '20261125',
+    versions,
+    accessType: 'PUBLIC',
+    isDefaultVisible: true,
+  },
+  {
+    internalName: 'cracks',
+    displayName: 'Cracks',
+    displayNameDe: 'Risse',
+    version: '20261125',
+    versions,
+    accessType: 'PUBLIC',
+    isDefaultVisible: true,
+  },
+  {
+    internalName: 'porosity',
+    displayName: 'Porosity and phase fraction',
+    displayNameDe: 'Porosität und Phasenanteil',
+    version: '20261125',
+    versions,
+    accessType: 'PUBLIC',
+    isDefaultVisible: true,
+  },
+  {
+    internalName: 'scale-bar',
+    displayName: 'Scale bar',
+    displayNameDe: 'Maßstabsbalken',
+    version: '20261125',
+    versions,
+    accessType: 'PUBLIC',
+    isDefaultVisible: false,
+  },
 ];

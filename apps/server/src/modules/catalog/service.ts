@@ -15,6 +15,7 @@ interface Caller {
 const navItem = (m: ModelRow): ModelNavItem => ({
   id: m.id,
   displayName: m.displayName,
+  displayNameDe: m.displayNameDe,
   label: m.displayName,
   path: `/models/${m.internalName.toLowerCase()}`,
   modelId: m.id,
@@ -29,16 +30,9 @@ async function choices(db: Db, user: Caller): Promise<Array<{ model: ModelRow; f
   return models.map((m) => ({ model: m, favorite: chosen.get(m.id) ?? m.isDefaultVisible }));
 }
 
-/** The models the caller may run, each with whether it is among their favourites. */
-export async function availableModels(db: Db, user: Caller): Promise<AvailableModel[]> {
-  return (await choices(db, user)).map(({ model: m, favorite }) => ({
-    id: m.id,
-    name: m.internalName,
-    displayName: m.displayName,
-    accessType: m.accessType,
-    isDefaultVisible: m.isDefaultVisible,
-    favorite,
-  }));
+/** The models the caller may run, each with whether it is among their favourites (one statement). */
+export function availableModels(db: Db, user: Caller): Promise<AvailableModel[]> {
+  return repo.availableModels(db, user.id, user.role === 'ADMIN');
 }
 
 /** The header tabs: the caller's favourite models. */

@@ -1,11 +1,11 @@
-import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { computeModels, modelAccess, modelManuals, modelVersions } from '../../platform/db/schema/index.ts';
 
 export type ModelRow = typeof computeModels.$inferSelect;
 export type ModelValues = Pick<
   typeof computeModels.$inferInsert,
-  'internalName' | 'routingPath' | 'storagePath' | 'displayName' | 'version' | 'accessType' | 'isDefaultVisible'
+  'internalName' | 'routingPath' | 'storagePath' | 'displayName' | 'displayNameDe' | 'version' | 'accessType' | 'isDefaultVisible'
 >;
 export type ManualPosition = 'TOP' | 'BOTTOM';
 
@@ -47,6 +47,20 @@ export async function ensureModel(db: Db, values: ModelValues & { builtIn: boole
       set: { version: values.version },
       setWhere: sql`${computeModels.builtIn} and ${computeModels.version} < ${values.version}`,
     });
+  // A built-in model registered before German names were stored gets its shipped German name, unless staff
+  // renamed it (then German readers keep seeing the staff's name).
+  if (values.displayNameDe)
+    await db
+      .update(computeModels)
+      .set({ displayNameDe: values.displayNameDe })
+      .where(
+        and(
+          eq(computeModels.internalName, values.internalName),
+          eq(computeModels.builtIn, true),
+          isNull(computeModels.displayNameDe),
+          eq(computeModels.displayName, values.displayName),
+        ),
+      );
   const [row] = await db.select({ id: computeModels.id }).from(computeModels).where(eq(computeModels.internalName, values.internalName));
   for (const version of versions) await addVersion(db, row.id, version);
 }

@@ -95,6 +95,7 @@ const present = (m: ModelRow) => ({
   routingPath: m.routingPath,
   storagePath: m.storagePath,
   displayName: m.displayName,
+  displayNameDe: m.displayNameDe,
   version: m.version,
   accessType: m.accessType,
   isDefaultVisible: m.isDefaultVisible,
@@ -103,13 +104,25 @@ const present = (m: ModelRow) => ({
   updatedAt: m.updatedAt.toISOString(),
 });
 
-function parseModel(body: ComputeModelBody): repo.ModelValues {
+/** The German name of the body: trimmed text, null to clear (empty or null), undefined when absent (kept). */
+function germanName(e: FieldErrors, value: unknown): string | null | undefined {
+  if (value === undefined) return undefined;
+  if (value === null) return null;
+  if (typeof value !== 'string') {
+    e.add('displayNameDe', 'errors.invalidField', { reason: 'text' });
+    return undefined;
+  }
+  return value.trim() || null;
+}
+
+function parseModel(body: ComputeModelBody, creating: boolean): repo.ModelValues {
   const e = new FieldErrors();
   const internalName = requiredText(e, 'internalName', body.internalName ?? body.name, 'modelNameRequired');
   const routingPath = requiredText(e, 'routingPath', body.routingPath, 'routingPathRequired');
   if (routingPath && !routingPath.startsWith('/')) e.add('routingPath', err('routingPathSlash'));
   const storagePath = requiredText(e, 'storagePath', body.storagePath, 'storagePathRequired');
   const displayName = requiredText(e, 'displayName', body.displayName, 'displayNameRequired');
+  const displayNameDe = germanName(e, body.displayNameDe);
   const version = typeof body.version === 'number' ? String(body.version) : requiredText(e, 'version', body.version, 'versionRequired');
   e.throwIfAny();
   return {
@@ -117,6 +130,7 @@ function parseModel(body: ComputeModelBody): repo.ModelValues {
     routingPath,
     storagePath,
     displayName,
+    displayNameDe: displayNameDe === undefined && creating ? null : displayNameDe,
     version,
     accessType: body.accessType ?? 'PRIVATE',
     isDefaultVisible: body.isDefaultVisible ?? true,
@@ -158,6 +172,7 @@ export async function registerBuiltinModels(
   models: Array<{
     internalName: string;
     displayName: string;
+    displayNameDe: string;
     version: string;
     versions: string[];
     accessType: 'PUBLIC' | 'PRIVATE';
@@ -172,6 +187,7 @@ export async function registerBuiltinModels(
         routingPath: `/${m.internalName}`,
         storagePath: `builtin/${m.internalName}`,
         displayName: m.displayName,
+        displayNameDe: m.displayNameDe,
         version: m.version,
         accessType: m.accessType,
         isDefaultVisible: m.isDefaultVisible,
@@ -197,7 +213,7 @@ export function shortList(db: Db): Promise<ModelShort[]> {
 }
 
 export async function create(db: Db, actorId: string, body: ComputeModelBody): Promise<ComputeModel> {
-  const values = parseModel(body);
+  const values = parseModel(body, true);
   try {
     const m = await repo.inTransaction(db, async (tx) => {
       const row = await repo.insertModel(tx, values);
@@ -214,7 +230,7 @@ export async function create(db: Db, actorId: string, body: ComputeModelBody): P
 
 export async function update(db: Db, actorId: string, id: string, body: ComputeModelBody, lng: Lng): Promise<UpdatedComputeModel> {
   await findModel(db, id);
-  const values = parseModel(body);
+  const values = parseModel(body, false);
   try {
     const m = await repo.inTransaction(db, async (tx) => {
       const row = await repo.updateModel(tx, id, values);

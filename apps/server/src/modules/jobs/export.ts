@@ -1,8 +1,7 @@
-import ExcelJS from 'exceljs';
 import { translate, type Language } from '@lamella/i18n';
 import type { Db } from '../../platform/db/client.ts';
 import { notFound } from '../../platform/http/errors.ts';
-import { CSV_BOM, csvLine, type CsvOptions } from '../../platform/http/csv.ts';
+import { csvOptionsOf, round2, roundCount, significant, tableToCsv, tableToXlsx, type Cell, type Table } from '../../platform/http/spreadsheet.ts';
 import { localiseModelName } from './localise.ts';
 import * as repo from './repo.ts';
 
@@ -11,19 +10,16 @@ import * as repo from './repo.ts';
  * then every measurement found in the jobs, each under a readable header in the reader's language with its unit
  * (resultText.column.<measurement>; an unknown measurement keeps its code name). Numbers are rounded as the
  * spec's tables are: 2 decimals, counts as integers (a Jeffries count of halves keeps its .5), the pixel size to 4
- * significant digits. CSV: platform/http/csv.ts (formula-safe text, the user's decimal separator, `;` between
- * fields with the comma). XLSX: the same table with numbers as numbers and the date as a date.
+ * significant digits. Both formats are written by platform/http/spreadsheet.ts (shared with the back-office
+ * reports): CSV with formula-safe text, the user's decimal separator and `;` between fields with the comma; XLSX
+ * with numbers as numbers and the date as a date.
  */
 export interface ExportUser {
   id: string;
   csvDecimalSeparator: string | null;
 }
 
-type Cell = string | number | Date | null;
-export interface ExportTable {
-  headers: string[];
-  rows: Cell[][];
-}
+export type ExportTable = Table;
 
 /** Measurements whose value is a count. */
 const COUNTS = new Set([
@@ -41,11 +37,7 @@ const COUNTS = new Set([
 /** Measurements stored as a fraction of 1 but headed in %. */
 const PERCENT_OF_ONE = new Set(['crackAreaFraction']);
 
-/** A count as an integer; a count of halves (Jeffries: border grains count ½) to 1 decimal. */
-export const roundCount = (v: number) => (Number.isInteger(v * 2) ? v : Math.round(v));
-/** `v` to `n` significant digits. */
-export const significant = (v: number, n: number) => (v === 0 ? 0 : Number(v.toPrecision(n)));
-export const round2 = (v: number) => Math.round((v + Number.EPSILON) * 100) / 100;
+export { round2, roundCount, significant };
 
 /** One measurement value as exported. */
 export function exportValue(key: string, value: unknown, lng: Language): Cell {
@@ -84,7 +76,7 @@ export async function exportTable(db: Db, user: ExportUser, ids: string[], lng: 
       return [
         r.job.id,
         r.image,
-        localiseModelName({ name: r.modelName, displayName: r.model }, lng),
+        localiseModelName({ name: r.modelName, displayName: r.model, displayNameDe: r.modelDe }, lng),
         r.job.modelVersion,
         translate(lng, `jobs.status.${r.job.status}`),
         r.job.createdAt,
@@ -94,29 +86,8 @@ export async function exportTable(db: Db, user: ExportUser, ids: string[], lng: 
   };
 }
 
-/** The user's CSV style: comma decimals (and `;` between fields) unless they chose the dot. */
-export const csvOptionsOf = (user: ExportUser): CsvOptions =>
-  user.csvDecimalSeparator !== 'dot' ? { separator: ';', decimal: ',' } : { separator: ',', decimal: '.' };
-
-export function tableToCsv(table: ExportTable, options: CsvOptions): string {
-  return CSV_BOM + csvLine(table.headers, options) + table.rows.map((r) => csvLine(r, options)).join('');
-}
-
-export async function tableToXlsx(table: ExportTable, sheetName: string): Promise<Buffer> {
-  const book = new ExcelJS.Workbook();
-  book.creator = 'Lamella';
-  const sheet = book.addWorksheet(sheetName.slice(0, 31));
-  sheet.addRow(table.headers).font = { bold: true };
-  for (const r of table.rows) sheet.addRow(r);
-  sheet.columns.forEach((c, i) => {
-    c.width = Math.min(40, Math.max(10, table.headers[i].length + 2));
-  });
-  sheet.views = [{ state: 'frozen', ySplit: 1 }];
-  return Buffer.from(await book.xlsx.writeBuffer());
-}
-
 export async function jobsCsv(db: Db, user: ExportUser, ids: string[], lng: Language): Promise<string> {
-  return tableToCsv(await exportTable(db, user, ids, lng), csvOptionsOf(user));
+  return tableToCsv(await exportTable(db, user, ids, lng), csvOptionsOf(user.csvDecimalSeparator));
 }
 
 export async function jobsXlsx(db: Db, user: ExportUser, ids: string[], lng: Language): Promise<Buffer> {

@@ -150,10 +150,12 @@ export function localiseItems(items: ResultItem[], lng: Language): ResultItem[] 
 }
 
 /**
- * A model's display name in `lng`: a built-in model whose name staff left as shipped reads in German from
- * resultText.models.<internalName>; a name staff changed is shown as they wrote it.
+ * A model's display name in `lng`. German readers see the German name staff stored (`displayNameDe`) when there
+ * is one, else a built-in model whose name staff left as shipped reads from resultText.models.<internalName>,
+ * else the stored display name. English readers see the stored display name.
  */
-export function localiseModelName(model: { name: string; displayName: string }, lng: Language): string {
+export function localiseModelName(model: { name: string; displayName: string; displayNameDe?: string | null }, lng: Language): string {
+  if (lng === 'de' && model.displayNameDe) return model.displayNameDe;
   const key = `${NAMESPACE}.models.${model.name}`;
   const shipped = translate('en', key);
   return shipped !== key && shipped === model.displayName ? translate(lng, key) : model.displayName;

@@ -1,8 +1,7 @@
 import type { Job, JobResultSummary, ResultItem, FeedbackFlag } from '@lamella/contracts';
 import type { Db } from '../../platform/db/client.ts';
-import { ratingsOfJobs } from '../feedback/service.ts';
 import type { Language } from '@lamella/i18n';
-import { localiseItems, localiseJob } from './localise.ts';
+import { localiseItems, localiseModelName, localiseText } from './localise.ts';
 import * as repo from './repo.ts';
 
 export type JobRow = repo.JobRow;
@@ -21,60 +20,116 @@ export const presentResultSummary = (r: repo.ResultRow, lng?: Language): JobResu
 });
 
 /**
- * The wire shape of user-app.md §3 "Job", for a batch of job rows (one query per joined table). With `lng`, the
- * result items, model name and refusal read in that language (localise.ts); without, as stored.
+ * Presented result summaries by (result, language), least recently used first. A result's items, feedback flags
+ * and measurements never change once written (the dispatcher only adds its files, which the summary does not
+ * show) and localise.ts is a pure function of them, so an entry is never stale, on any replica. Bounded by the
+ * size of the stored json; entries are shared between answers and never mutated.
+ */
+class SummaryCache {
+  private readonly entries = new Map<string, { summary: JobResultSummary; chars: number }>();
+  private chars = 0;
+  constructor(private readonly maxChars: number) {}
+
+  get(key: string): JobResultSummary | undefined {
+    const hit = this.entries.get(key);
+    if (!hit) return undefined;
+    this.entries.delete(key); // most recently used last
+    this.entries.set(key, hit);
+    return hit.summary;
+  }
+
+  set(key: string, summary: JobResultSummary, chars: number): void {
+    if (chars > this.maxChars / 8 || this.entries.has(key)) return; // a huge result is not worth evicting the others for
+    this.entries.set(key, { summary, chars });
+    this.chars += chars;
+    for (const [oldest, entry] of this.entries) {
+      if (this.chars <= this.maxChars) break;
+      this.entries.delete(oldest);
+      this.chars -= entry.chars;
+    }
+  }
+}
+const summaries = new SummaryCache(32 * 1024 * 1024);
+
+/** The summaries of these results in `lng` (or as stored): from the cache, the others in one statement. */
+async function summariesOf(db: Db, resultIds: string[], lng?: Language): Promise<Map<string, JobResultSummary>> {
+  const out = new Map<string, JobResultSummary>();
+  const missing: string[] = [];
+  for (const id of resultIds) {
+    const hit = summaries.get(`${id}:${lng ?? ''}`);
+    if (hit) out.set(id, hit);
+    else if (!out.has(id)) missing.push(id);
+  }
+  for (const { id, summary } of await repo.resultSummaries(db, [...new Set(missing)])) {
+    const stored = JSON.parse(summary) as JobResultSummary;
+    const shown = lng ? { ...stored, results: localiseItems(stored.results, lng) } : stored;
+    summaries.set(`${id}:${lng ?? ''}`, shown, summary.length);
+    out.set(id, shown);
+  }
+  return out;
+}
+
+/** localiseModelName is pure in (name, shown name, language); the few models make a small memo. */
+const modelNames = new Map<string, string>();
+function modelName(model: { name: string; displayName: string; displayNameDe?: string | null }, lng: Language): string {
+  const key = `${lng}\u0000${model.name}\u0000${model.displayName}\u0000${model.displayNameDe ?? ''}`;
+  let name = modelNames.get(key);
+  if (name === undefined) {
+    if (modelNames.size >= 1000) modelNames.clear();
+    modelNames.set(key, (name = localiseModelName(model, lng)));
+  }
+  return name;
+}
+
+/**
+ * Presented rows (repo.ts PresentedJobRow: the wire shape built in SQL) completed: result summary, Outdated and
+ * refusal; with `lng`, the result items, model name and refusal read in that language (localise.ts).
+ */
+async function complete(db: Db, rows: repo.PresentedJobRow[], lng?: Language): Promise<Job[]> {
+  const resultIds = rows.flatMap((r) => (r.job.resultId ? [r.job.resultId] : []));
+  const results = resultIds.length ? await summariesOf(db, resultIds, lng) : undefined;
+  // Each row's json is parsed for this answer alone: completed in place (no copy of every job).
+  return rows.map(({ job, currentVersion, error }): Job => {
+    const refusal = job.status === 'FAILED' ? refusalOf(error) : null;
+    const completed = job as Job;
+    if (lng) completed.model.displayName = modelName(job.model, lng);
+    completed.result = (job.resultId && results?.get(job.resultId)) || null;
+    completed.outdated = isOutdated(job.modelVersion, currentVersion);
+    completed.failureReason = refusal && lng ? { ...refusal, message: localiseText(refusal.message, lng) } : refusal;
+    return completed;
+  });
+}
+
+/**
+ * The wire shape of user-app.md §3 "Job", for a batch of job rows, in their order (one statement, and one more
+ * for results not yet in the summary cache). With `lng`, the result items, model name and refusal read in that
+ * language (localise.ts); without, as stored.
  */
 export async function presentJobs(db: Db, rows: JobRow[], lng?: Language): Promise<Job[]> {
   if (!rows.length) return [];
-  const [[imgs, models, res, maskRows, customs], ratings] = await Promise.all([
-    repo.presentationParts(db, rows),
-    ratingsOfJobs(
-      db,
-      rows.map((r) => ({ jobId: r.id, userId: r.ownerId })),
-    ),
-  ]);
-  const byId = <T extends { id: string }>(xs: T[]) => new Map(xs.map((x) => [x.id, x]));
-  const imgMap = byId(imgs);
-  const modelMap = byId(models);
-  const resMap = byId(res);
-  const customMap = byId(customs);
-  const jobs = rows.map((j): Job => {
-    const model = modelMap.get(j.modelId)!;
-    const result = j.resultId ? resMap.get(j.resultId) : undefined;
-    const custom = j.customizationId ? customMap.get(j.customizationId) : undefined;
-    return {
-      id: j.id,
-      status: j.status,
-      source: j.source,
-      imageId: j.imageId,
-      image: imgMap.get(j.imageId) ?? { id: j.imageId, orginalFilename: '', width: 0, height: 0 },
-      modelId: j.modelId,
-      model: { id: model.id, name: model.internalName, displayName: model.displayName },
-      modelVersion: j.modelVersion,
-      createdAt: j.createdAt.toISOString(),
-      startedAt: j.startedAt?.toISOString() ?? null,
-      finishedAt: j.finishedAt?.toISOString() ?? null,
-      progress: j.progress,
-      resultId: j.resultId,
-      result: result ? presentResultSummary(result) : null,
-      userFeedback: ratings.get(j.id) ?? null,
-      masks: maskRows
-        .filter((m) => m.jobId === j.id)
-        .map((m) => ({ id: m.id, label: m.label, filename: m.filename, parentId: m.parentId, isSubmitted: m.isSubmitted })),
-      withMasks: Boolean(j.maskId),
-      crop: j.crop ?? null,
-      outdated: isOutdated(j.modelVersion, model.version),
-      archived: j.archived,
-      customization: custom
-        ? { config: j.settings, template: { nameEn: custom.nameEn, nameDe: custom.nameDe } }
-        : j.source === 'IDENTIFICATION'
-          ? { config: j.settings, template: null }
-          : null,
-      failed: j.status === 'FAILED',
-      failureReason: j.status === 'FAILED' ? refusalOf(j.error) : null,
-    };
-  });
-  return lng ? jobs.map((j) => localiseJob(j, lng)) : jobs;
+  const byId = new Map((await repo.presentedJobsByIds(db, [...new Set(rows.map((r) => r.id))])).map((p) => [p.job.id, p]));
+  return complete(
+    db,
+    rows.flatMap((r) => byId.get(r.id) ?? []),
+    lng,
+  );
+}
+
+/** One page of the user's jobs, presented (repo.presentedPageOfJobs), and the total. */
+export async function presentPageOfJobs(db: Db, f: repo.JobPageFilter, lng?: Language): Promise<{ jobs: Job[]; total: number }> {
+  const { rows, total } = await repo.presentedPageOfJobs(db, f);
+  return { jobs: await complete(db, rows, lng), total };
+}
+
+/** One job the viewer may read (own and not deleted, or any for `anyOwner`), presented; undefined otherwise. */
+export async function presentReadableJob(
+  db: Db,
+  id: string,
+  viewer: { userId: string; anyOwner: boolean },
+  lng?: Language,
+): Promise<Job | undefined> {
+  const row = await repo.presentedReadableJob(db, id, viewer);
+  return row ? (await complete(db, [row], lng))[0] : undefined;
 }
 
 /** The analysis codes that mean "this input cannot be measured" (packages/analysis errors.ts): the user is told why. */

@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, notInArray } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import { computeModels, customizationGroups, images, jobs, masks, results } from '../../platform/db/schema/index.ts';
+import { isoText, preparedStatement } from '../../platform/db/prepared.ts';
+import { computeModels, images, jobs, masks, results } from '../../platform/db/schema/index.ts';
 
 /**
  * All SQL of the jobs module. The jobs and results tables are this module's. The reads of other domains'
@@ -26,33 +27,172 @@ export interface JobPageFilter {
 
 const sortColumns = { createdAt: jobs.createdAt, finishedAt: jobs.finishedAt, status: jobs.status } as const;
 
-/**
- * One page of the user's own (not deleted, not sandbox) jobs and the total. The total is counted only when the
- * page does not tell it: a page that is not full (the usual poll of a user's first page) ends the list, so the
- * total is the rows before it plus its own, and no count(*) runs over the user's whole history.
- */
-export async function pageOfJobs(db: Db, f: JobPageFilter): Promise<{ rows: JobRow[]; total: number }> {
-  const where = and(
+/** The user's own (not deleted, not sandbox) jobs of a page filter, for its count. */
+const pageWhere = (f: JobPageFilter) =>
+  and(
     eq(jobs.ownerId, f.ownerId),
     eq(jobs.deleted, false),
     eq(jobs.archived, f.archived),
     f.modelId ? eq(jobs.modelId, f.modelId) : undefined,
     userVisible,
   );
-  // sortBy is validated against the three literal keys by the contract; Object.hasOwn keeps it that way.
-  const column = Object.hasOwn(sortColumns, f.sortBy) ? sortColumns[f.sortBy] : jobs.createdAt;
-  const dir = f.sortOrder === 'asc' ? asc : desc;
+
+// --- The job's wire shape in one statement (issue 15 "Hot paths"). ---
+
+/**
+ * A job as the database answers it for its wire shape: `job` is user-app.md §3 "Job" built in SQL (image,
+ * model, masks, the owner's rating, customization) except what present.ts adds: the result summary (cached
+ * per result), `outdated` (from `currentVersion`), the refusal (from `error`) and the reader's language.
+ */
+export interface PresentedJobRow {
+  job: PresentedJobJson;
+  currentVersion: string;
+  error: string | null;
+}
+/** The part of the Job wire shape that SQL builds (see PresentedJobRow). */
+export interface PresentedJobJson {
+  id: string;
+  status: JobRow['status'];
+  source: JobRow['source'];
+  imageId: string;
+  image: { id: string; orginalFilename: string; width: number; height: number };
+  modelId: string;
+  model: { id: string; name: string; displayName: string; displayNameDe: string | null };
+  modelVersion: string;
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+  progress: number | null;
+  resultId: string | null;
+  userFeedback: { rating: number; comment: string | null } | null;
+  masks: Array<{ id: string; label: string; filename: string; parentId: string | null; isSubmitted: boolean }>;
+  withMasks: boolean;
+  crop: { x: number; y: number; width: number; height: number } | null;
+  archived: boolean;
+  customization: { config: Record<string, unknown>; template: { nameEn: string; nameDe: string } | null } | null;
+  failed: boolean;
+}
+
+/**
+ * The columns of a presented job over `j` (a jobs row): image, model, customization group and the owner's
+ * rating are 1:1 joins (user_feedback is unique on (job, user)), the masks one json_agg on masks_job_idx.
+ */
+const presentedSelect = sql`json_build_object(
+    'id', j.id, 'status', j.status, 'source', j.source, 'imageId', j.image_id,
+    'image', json_build_object('id', j.image_id, 'orginalFilename', coalesce(i.orginal_filename, ''), 'width', coalesce(i.width, 0), 'height', coalesce(i.height, 0)),
+    'modelId', j.model_id,
+    'model', json_build_object('id', m.id, 'name', m.internal_name, 'displayName', m.display_name, 'displayNameDe', m.display_name_de),
+    'modelVersion', j.model_version,
+    'createdAt', ${isoText(sql`j.created_at`)},
+    'startedAt', ${isoText(sql`j.started_at`)},
+    'finishedAt', ${isoText(sql`j.finished_at`)},
+    'progress', j.progress,
+    'resultId', j.result_id,
+    'userFeedback', case when f.id is null then null else json_build_object('rating', f.rating, 'comment', f.comment) end,
+    'masks', coalesce((select json_agg(json_build_object('id', k.id, 'label', k.label, 'filename', k.filename, 'parentId', k.parent_id, 'isSubmitted', k.is_submitted) order by k.created_at, k.id)
+      from masks k where k.job_id = j.id), '[]'::json),
+    'withMasks', j.mask_id is not null,
+    'crop', j.crop,
+    'archived', j.archived,
+    'customization', case
+      when c.id is not null then json_build_object('config', j.settings, 'template', json_build_object('nameEn', c.name_en, 'nameDe', c.name_de))
+      when j.source = 'IDENTIFICATION' then json_build_object('config', j.settings, 'template', null)
+    end,
+    'failed', j.status = 'FAILED'
+  ) as job, m.version as "currentVersion", case when j.status = 'FAILED' then j.error end as error`;
+
+const presentedJoins = sql`join compute_models m on m.id = j.model_id
+  left join images i on i.id = j.image_id
+  left join customization_groups c on c.id = j.customization_id
+  left join user_feedback f on f.job_id = j.id and f.user_id = j.owner_id`;
+
+/** Jobs by id, presented (any owner, deleted too: the caller chose the ids); in no particular order. */
+const presentedByIds = preparedStatement<PresentedJobRow>(
+  'lamella_jobs_presented_by_ids',
+  () => sql`select ${presentedSelect} from jobs j ${presentedJoins} where j.id = any(${sql.placeholder('ids')}::uuid[])`,
+);
+
+export function presentedJobsByIds(db: Db, ids: string[]): Promise<PresentedJobRow[]> {
+  return ids.length ? presentedByIds(db, { ids }) : Promise.resolve([]);
+}
+
+/** One job presented if the viewer may read it: their own and not deleted, or any for `anyOwner` (ADMIN). */
+const presentedReadable = preparedStatement<PresentedJobRow>(
+  'lamella_jobs_presented_readable',
+  () => sql`select ${presentedSelect} from jobs j ${presentedJoins}
+    where j.id = ${sql.placeholder('id')}::uuid
+      and (${sql.placeholder('anyOwner')}::boolean or (j.owner_id = ${sql.placeholder('ownerId')}::uuid and not j.deleted))`,
+);
+
+export async function presentedReadableJob(db: Db, id: string, viewer: { userId: string; anyOwner: boolean }): Promise<PresentedJobRow | undefined> {
+  const [row] = await presentedReadable(db, { id, anyOwner: viewer.anyOwner, ownerId: viewer.userId });
+  return row;
+}
+
+/**
+ * One page of the user's own (not deleted, not sandbox) jobs, presented, newest first by default, with one
+ * row more than the page when there is one. One prepared statement per (sort, direction, model filter): the
+ * page is chosen on jobs_owner_created_idx first, then only its rows are joined.
+ */
+const pageStatements = new Map<string, ReturnType<typeof preparedStatement<PresentedJobRow>>>();
+function pageStatement(sortBy: JobPageFilter['sortBy'], dir: 'asc' | 'desc', byModel: boolean) {
+  const name = `lamella_jobs_page_${sortBy}_${dir}_${byModel ? 'model' : 'all'}`;
+  let statement = pageStatements.get(name);
+  if (!statement) {
+    const column = { createdAt: sql`created_at`, finishedAt: sql`finished_at`, status: sql`status` }[sortBy];
+    const order = (alias: string) =>
+      dir === 'asc'
+        ? sql`${sql.raw(alias)}.${column} asc, ${sql.raw(alias)}.id asc`
+        : sql`${sql.raw(alias)}.${column} desc, ${sql.raw(alias)}.id desc`;
+    const model: SQL = byModel ? sql`and p.model_id = ${sql.placeholder('modelId')}::uuid` : sql``;
+    statement = preparedStatement<PresentedJobRow>(
+      name,
+      () => sql`select ${presentedSelect} from (
+          select p.* from jobs p
+          where p.owner_id = ${sql.placeholder('ownerId')}::uuid and not p.deleted and p.archived = ${sql.placeholder('archived')}::boolean
+            ${model} and p.source not in ('SANDBOX', 'IDENTIFICATION')
+          order by ${order('p')} limit ${sql.placeholder('limit')}::int offset ${sql.placeholder('offset')}::int
+        ) j ${presentedJoins}
+        order by ${order('j')}`,
+    );
+    pageStatements.set(name, statement);
+  }
+  return statement;
+}
+
+/**
+ * One page of the user's jobs, presented, and the total. The total is counted only when the page does not tell it:
+ * a page that is not full (the usual poll of a user's first page) ends the list, so the total is the rows before it
+ * plus its own, and no count(*) runs over the user's whole history.
+ */
+export async function presentedPageOfJobs(db: Db, f: JobPageFilter): Promise<{ rows: PresentedJobRow[]; total: number }> {
+  const sortBy = Object.hasOwn(sortColumns, f.sortBy) ? f.sortBy : 'createdAt';
   const offset = (f.page - 1) * f.pageSize;
-  const rows = await db
-    .select()
-    .from(jobs)
-    .where(where)
-    .orderBy(dir(column), dir(jobs.id))
-    .limit(f.pageSize + 1)
-    .offset(offset);
+  const rows = await pageStatement(
+    sortBy,
+    f.sortOrder === 'asc' ? 'asc' : 'desc',
+    Boolean(f.modelId),
+  )(db, {
+    ownerId: f.ownerId,
+    archived: f.archived,
+    ...(f.modelId ? { modelId: f.modelId } : {}),
+    limit: f.pageSize + 1,
+    offset,
+  });
   if (rows.length <= f.pageSize && (rows.length > 0 || offset === 0)) return { rows, total: offset + rows.length };
-  const [total] = await db.select({ n: count() }).from(jobs).where(where);
+  const [total] = await db.select({ n: count() }).from(jobs).where(pageWhere(f));
   return { rows: rows.slice(0, f.pageSize), total: Number(total.n) };
+}
+
+/** Result summaries (items, feedback flags, measurements) by id, as json text (its length sizes present.ts's cache). */
+const summariesByIds = preparedStatement<{ id: string; summary: string }>(
+  'lamella_results_summaries',
+  () => sql`select r.id, json_build_object('id', r.id, 'results', r.items, 'feedback', r.feedback, 'measurements', r.measurements)::text as summary
+    from results r where r.id = any(${sql.placeholder('ids')}::uuid[])`,
+);
+
+export function resultSummaries(db: Db, ids: string[]): Promise<Array<{ id: string; summary: string }>> {
+  return ids.length ? summariesByIds(db, { ids }) : Promise.resolve([]);
 }
 
 export async function findJob(db: Db, id: string): Promise<JobRow | undefined> {
@@ -67,6 +207,14 @@ export async function findOwnJob(db: Db, ownerId: string, id: string): Promise<J
     .where(and(eq(jobs.id, id), eq(jobs.ownerId, ownerId), eq(jobs.deleted, false)))
     .limit(1);
   return row;
+}
+
+/** Jobs by id that are not deleted (any owner: the caller checked access). */
+export function notDeletedJobs(db: Db, ids: string[]): Promise<JobRow[]> {
+  return db
+    .select()
+    .from(jobs)
+    .where(and(inArray(jobs.id, ids), eq(jobs.deleted, false)));
 }
 
 export function ownJobs(db: Db, ownerId: string, ids: string[]): Promise<JobRow[]> {
@@ -91,10 +239,6 @@ export async function readableResult(db: Db, resultId: string, viewer: { userId:
     )
     .limit(1);
   return row?.result;
-}
-
-export function resultsByIds(db: Db, ids: string[]): Promise<ResultRow[]> {
-  return ids.length ? db.select().from(results).where(inArray(results.id, ids)) : Promise.resolve([]);
 }
 
 /**
@@ -132,6 +276,7 @@ export function exportRows(db: Db, ownerId: string, ids: string[]) {
       job: jobs,
       image: images.orginalFilename,
       model: computeModels.displayName,
+      modelDe: computeModels.displayNameDe,
       modelName: computeModels.internalName,
       measurements: results.measurements,
     })
@@ -167,26 +312,6 @@ export async function latestMaskOfJob(db: Db, ownerId: string, jobId: string) {
     .orderBy(desc(masks.createdAt))
     .limit(1);
   return row;
-}
-
-/** What the job's wire shape joins: images, models, masks and customization group names of a batch of jobs. */
-export function presentationParts(db: Db, rows: JobRow[]) {
-  const uniq = <T>(xs: T[]) => [...new Set(xs)];
-  const ids = rows.map((r) => r.id);
-  const cids = uniq(rows.map((r) => r.customizationId).filter((x): x is string => Boolean(x)));
-  return Promise.all([
-    db
-      .select({ id: images.id, orginalFilename: images.orginalFilename, width: images.width, height: images.height })
-      .from(images)
-      .where(inArray(images.id, uniq(rows.map((r) => r.imageId)))),
-    db
-      .select()
-      .from(computeModels)
-      .where(inArray(computeModels.id, uniq(rows.map((r) => r.modelId)))),
-    resultsByIds(db, uniq(rows.map((r) => r.resultId).filter((x): x is string => Boolean(x)))),
-    db.select().from(masks).where(inArray(masks.jobId, ids)),
-    cids.length ? db.select().from(customizationGroups).where(inArray(customizationGroups.id, cids)) : Promise.resolve([]),
-  ]);
 }
 
 /** Archives the owner's (not deleted, not yet archived) user-visible jobs of these images (image library delete). */

@@ -12,7 +12,7 @@ import type { JobEvents } from './dispatcher.ts';
 import { jobCacheKey } from './cache-key.ts';
 import { chargeLicense } from './license.ts';
 import type { Language } from '@lamella/i18n';
-import { presentJobs, presentResultSummary } from './present.ts';
+import { presentJobs, presentPageOfJobs, presentReadableJob, presentResultSummary } from './present.ts';
 import { templatePartFor, type ProjectLookup, type SettingsResolver } from './settings.ts';
 import * as repo from './repo.ts';
 
@@ -195,16 +195,20 @@ export async function rerun(deps: JobsDeps, auth: AuthContext, body: RerunJobsBo
 /** One page of the user's jobs and the paging headers' values. */
 export async function listJobs(db: Db, userId: string, q: ListJobsQuery, lng?: Language): Promise<{ jobs: Job[]; total: number; pageSize: number }> {
   const pageSize = q.pageSize ?? 10;
-  const { rows, total } = await repo.pageOfJobs(db, {
-    ownerId: userId,
-    archived: q.archived ?? false,
-    modelId: q.modelId,
-    sortBy: q.sortBy ?? 'createdAt',
-    sortOrder: q.sortOrder ?? 'desc',
-    page: q.page ?? 1,
-    pageSize,
-  });
-  return { jobs: await presentJobs(db, rows, lng), total, pageSize };
+  const { jobs, total } = await presentPageOfJobs(
+    db,
+    {
+      ownerId: userId,
+      archived: q.archived ?? false,
+      modelId: q.modelId,
+      sortBy: q.sortBy ?? 'createdAt',
+      sortOrder: q.sortOrder ?? 'desc',
+      page: q.page ?? 1,
+      pageSize,
+    },
+    lng,
+  );
+  return { jobs, total, pageSize };
 }
 
 /** A job the caller may read: their own (not deleted), or any for ADMIN. */
@@ -214,8 +218,11 @@ async function readableJob(db: Db, auth: AuthContext, id: string): Promise<JobRo
   return job;
 }
 
+/** A job the caller may read (their own, not deleted, or any for ADMIN), presented in one statement. */
 export async function getJob(db: Db, auth: AuthContext, id: string, lng?: Language): Promise<Job> {
-  return (await presentJobs(db, [await readableJob(db, auth, id)], lng))[0];
+  const job = await presentReadableJob(db, id, { userId: auth.user.id, anyOwner: auth.user.role === 'ADMIN' }, lng);
+  if (!job) throw notFound('job');
+  return job;
 }
 
 export async function getJobError(db: Db, auth: AuthContext, id: string): Promise<JobError> {
@@ -314,9 +321,10 @@ export async function jobsByImage(
  * report: members read the jobs of the project's images). Unknown and deleted ids are left out.
  */
 export async function presentJobsByIds(db: Db, ids: string[]): Promise<Job[]> {
-  const rows = await Promise.all(ids.map((id) => repo.findJob(db, id)));
+  if (!ids.length) return [];
+  const found = new Map((await repo.notDeletedJobs(db, ids)).map((r) => [r.id, r]));
   return presentJobs(
     db,
-    rows.filter((r): r is JobRow => Boolean(r && !r.deleted)),
+    ids.flatMap((id) => found.get(id) ?? []),
   );
 }

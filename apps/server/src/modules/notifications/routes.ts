@@ -9,17 +9,13 @@ export async function notificationsRoutes(
   app: RouteHost,
   deps: {
     db: Db;
-    /** Runs before the list is read (app.ts: pending project invitations of the user's address become shares). */
+    /** Runs before the list is answered when project invitations wait for the user's address (app.ts: they become shares). */
     beforeList?: (user: { id: string; email: string }) => Promise<unknown>;
   },
 ): Promise<void> {
   const { db, beforeList } = deps;
   const userId = (request: Parameters<typeof requireAuth>[0]) => requireAuth(request).user.id;
-  route(app, api.list, { auth: 'user' }, async (request) => {
-    const { user } = requireAuth(request);
-    await beforeList?.(user);
-    return notifications.listNotifications(db, user.id);
-  });
+  route(app, api.list, { auth: 'user' }, (request) => notifications.panel(db, requireAuth(request).user, beforeList));
   route(app, api.markAllSeen, { auth: 'user' }, (request) => notifications.markAllSeen(db, userId(request)));
   route(app, api.markSeen, { auth: 'user' }, (request) => notifications.markSeen(db, userId(request), request.params.id));
   route(app, api.removeAll, { auth: 'user' }, (request) => notifications.removeAll(db, userId(request)));

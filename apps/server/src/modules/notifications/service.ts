@@ -9,6 +9,7 @@ import {
 import type { Db } from '../../platform/db/client.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import type { Realtime } from '../../platform/realtime/realtime.ts';
+import { normalizeEmail } from '../users/service.ts';
 import * as repo from './repo.ts';
 
 /** user-app.md §3 Notification: {id, type, payload, isSeen, createdAt}. */
@@ -23,6 +24,22 @@ export const presentNotification = (n: repo.NotificationRow): Notification => ({
 /** The newest 200 notifications of the user (the panel, and the socket's `notifications` acknowledgement). */
 export async function listNotifications(db: Db, userId: string): Promise<Notification[]> {
   return (await repo.listForUser(db, userId, 200)).map(presentNotification);
+}
+
+/**
+ * The panel (GET /notifications): the newest 200, in one statement that also tells whether project invitations
+ * wait for the user's address. When some do, `activate` (the projects module: invitations become shares, each
+ * with its notification) runs first and the list is read again; otherwise nothing is written.
+ */
+export async function panel(
+  db: Db,
+  user: { id: string; email: string },
+  activate?: (user: { id: string; email: string }) => Promise<unknown>,
+): Promise<Notification[]> {
+  const { list, invited } = await repo.panelForUser(db, user.id, normalizeEmail(user.email), 200);
+  if (!invited || !activate) return list;
+  await activate(user);
+  return (await repo.panelForUser(db, user.id, normalizeEmail(user.email), 200)).list;
 }
 
 /** Stores a notification and pushes it to the user's open pages (socket.io event `notification`). */

@@ -36,7 +36,7 @@ export function reportText(lng: Language): ReportText {
   };
 }
 
-/** The model's name in the reader's language (built-in models), else the catalogue's display name. */
+/** The model's name in the reader's language: the German name staff set, a built-in model's translation, else the display name. */
 const MODEL_NAMES: Record<string, string> = {
   'grain-size': 'reports.models.grainSize',
   'layer-thickness': 'reports.models.layerThickness',
@@ -44,7 +44,8 @@ const MODEL_NAMES: Record<string, string> = {
   porosity: 'reports.models.porosity',
   'scale-bar': 'reports.models.scaleBar',
 };
-export function modelName(tx: ReportText, model: { name: string; displayName: string }): string {
+export function modelName(tx: ReportText, model: { name: string; displayName: string; displayNameDe?: string | null }): string {
+  if (tx.lng === 'de' && model.displayNameDe) return model.displayNameDe;
   const key = MODEL_NAMES[model.name];
   return key ? tx.t(key) : model.displayName;
 }

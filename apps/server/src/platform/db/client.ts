@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index.ts';
+import { prepareNamedQueriesOnPglite } from './prepared.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -68,6 +69,7 @@ async function openPglite(dir: string | null, snapshot?: Blob): Promise<Database
   const client = dir ? new PGlite(dir) : new PGlite(snapshot ? { loadDataDir: snapshot } : undefined);
   await client.waitReady;
   const db = drizzle(client, { schema }) as unknown as Db;
+  prepareNamedQueriesOnPglite(db, client); // `.prepare(name)` queries are PREPAREd once (prepared.ts)
   await migrate(drizzle(client), { migrationsFolder });
   return {
     db,

@@ -9,6 +9,8 @@ export interface CsvOptions {
   separator?: ',' | ';';
   /** `.` (default) or `,`. */
   decimal?: '.' | ',';
+  /** The texts of true and false (default `true`, `false`), e.g. the reader's yes and no. */
+  booleans?: readonly [string, string];
 }
 
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -18,7 +20,7 @@ export function csvCell(value: unknown, options: CsvOptions = {}): string {
   const sep = options.separator ?? ',';
   if (value === null || value === undefined) return '';
   if (typeof value === 'number') return Number.isFinite(value) ? (options.decimal === ',' ? String(value).replace('.', ',') : String(value)) : '';
-  if (typeof value === 'boolean') return String(value);
+  if (typeof value === 'boolean') return options.booleans ? csvCell(options.booleans[value ? 0 : 1], options) : String(value);
   let text = value instanceof Date ? value.toISOString() : typeof value === 'string' ? value : JSON.stringify(value);
   if (FORMULA_START.test(text)) text = `'${text}`;
   return text.includes(sep) || text.includes('"') || text.includes('\n') || text.includes('\r') ? `"${text.replace(/"/g, '""')}"` : text;

@@ -1,19 +1,22 @@
 import { Anchor, Group, Loader, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
+import { notifications } from '@mantine/notifications';
+import type { Me } from '@lamella/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useCountdown } from '../../lib/useCountdown';
 import { useRunOnce } from '../../lib/useRunOnce';
 import { AuthCard } from './AuthCard';
 import { authApi } from './api';
-import { clearSession } from './session';
+import { ME_KEY, clearSession } from './session';
 
 const LOGOUT_SECONDS = 5;
 
 /**
  * POST /auth/signout (or, with `?everywhere=1`, POST /users/me/force-logout: every session on every device),
- * then a 5 s countdown and on to /.
+ * then a 5 s countdown and on to /. Signing out while an admin acts as a user ends only the impersonation: the
+ * server puts the admin's own session back, so the admin goes straight back to the users list.
  */
 export function LogoutPage() {
   const { t } = useTranslation();
@@ -21,6 +24,7 @@ export function LogoutPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const everywhere = params.get('everywhere') === '1';
+  const [impersonating] = useState(() => !everywhere && Boolean(qc.getQueryData<Me | null>(ME_KEY)?.impersonatedBy));
   const signout = useRunOnce(async () => {
     try {
       await (everywhere ? authApi.forceLogout() : authApi.signout());
@@ -33,14 +37,17 @@ export function LogoutPage() {
   const left = useCountdown(LOGOUT_SECONDS, done);
 
   useEffect(() => {
-    if (done) {
-      clearSession(qc);
-    }
-  }, [done, qc]);
+    if (!done) return;
+    if (impersonating) {
+      qc.clear();
+      notifications.show({ message: t('impersonation.ended') });
+      navigate('/admin/users', { replace: true });
+    } else clearSession(qc);
+  }, [done, qc, impersonating, navigate, t]);
 
   useEffect(() => {
-    if (done && left === 0) navigate('/', { replace: true });
-  }, [done, left, navigate]);
+    if (done && !impersonating && left === 0) navigate('/', { replace: true });
+  }, [done, left, navigate, impersonating]);
 
   return (
     <AuthCard title={t('auth.logout.title')}>

@@ -1,4 +1,5 @@
-import { ActionIcon, Paper, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, Paper, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconUserMinus } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { GroupMemberUsage } from '@lamella/contracts';
@@ -9,7 +10,10 @@ import { notifyError, notifySuccess } from '../../lib/notify';
 import { confirmDelete } from '../admin/common/confirm';
 import { GROUP_ADMIN_KEY, groupsApi } from './api';
 
-/** The group's members with their usage (images, jobs this month); remove asks first and keeps the member's data. */
+/**
+ * The group's members with their usage (images, jobs this month); remove asks first and keeps the member's data.
+ * A table on wide screens; on phones one block per member (name, e-mail, company, then the usage and remove).
+ */
 export function MembersTable({ members }: { members: GroupMemberUsage[] }) {
   const { t } = useTranslation();
   const qc = useQueryClient();
@@ -21,6 +25,19 @@ export function MembersTable({ members }: { members: GroupMemberUsage[] }) {
     },
     onError: (e) => notifyError(errorText(t, e)),
   });
+  const wide = useMediaQuery('(min-width: 48em)', true);
+  const removeButton = (m: GroupMemberUsage) => (
+    <Tooltip label={t('groupAdmin.members.remove', { name: m.fullName })}>
+      <ActionIcon
+        variant="subtle"
+        color="red"
+        aria-label={t('groupAdmin.members.remove', { name: m.fullName })}
+        onClick={() => confirmDelete(t, t('groupAdmin.members.removeConfirm', { name: m.fullName }), () => remove.mutate(m.id))}
+      >
+        <IconUserMinus size={16} />
+      </ActionIcon>
+    </Tooltip>
+  );
   return (
     <Paper withBorder p="md">
       <Stack gap="xs">
@@ -31,6 +48,49 @@ export function MembersTable({ members }: { members: GroupMemberUsage[] }) {
           <Text size="sm" c="dimmed">
             {t('groupAdmin.members.empty')}
           </Text>
+        ) : !wide ? (
+          <Stack gap={0} data-testid="group-members">
+            {members.map((m) => (
+              <Group
+                key={m.id}
+                data-testid="group-member-row"
+                justify="space-between"
+                wrap="nowrap"
+                gap="xs"
+                py="xs"
+                style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}
+              >
+                <Stack gap={2} style={{ minWidth: 0 }}>
+                  <Text size="sm" fw={500}>
+                    {m.fullName}
+                  </Text>
+                  <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                    {m.email}
+                  </Text>
+                  {m.company ? (
+                    <Text size="xs" c="dimmed">
+                      {m.company}
+                    </Text>
+                  ) : null}
+                  <Group gap="md" mt={4}>
+                    <Text size="xs">
+                      {t('groupAdmin.members.images')}{' '}
+                      <Text span fw={600} size="xs" data-testid="member-images">
+                        {m.images}
+                      </Text>
+                    </Text>
+                    <Text size="xs">
+                      {t('groupAdmin.members.jobsThisMonth')}{' '}
+                      <Text span fw={600} size="xs" data-testid="member-jobs">
+                        {m.jobsThisMonth}
+                      </Text>
+                    </Text>
+                  </Group>
+                </Stack>
+                {removeButton(m)}
+              </Group>
+            ))}
+          </Stack>
         ) : (
           <Table.ScrollContainer minWidth={560}>
             <Table striped verticalSpacing="xs" data-testid="group-members">
@@ -63,18 +123,7 @@ export function MembersTable({ members }: { members: GroupMemberUsage[] }) {
                     <Table.Td ta="right" data-testid="member-jobs">
                       {m.jobsThisMonth}
                     </Table.Td>
-                    <Table.Td>
-                      <Tooltip label={t('groupAdmin.members.remove', { name: m.fullName })}>
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          aria-label={t('groupAdmin.members.remove', { name: m.fullName })}
-                          onClick={() => confirmDelete(t, t('groupAdmin.members.removeConfirm', { name: m.fullName }), () => remove.mutate(m.id))}
-                        >
-                          <IconUserMinus size={16} />
-                        </ActionIcon>
-                      </Tooltip>
-                    </Table.Td>
+                    <Table.Td>{removeButton(m)}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

@@ -28,7 +28,18 @@ export function ImpersonationBanner() {
   });
   if (!me?.impersonatedBy) return null;
   return (
-    <Alert color="orange" variant="filled" radius={0} py={6} icon={<IconUserShield size={18} />} data-testid="impersonation-banner">
+    <Alert
+      color="orange"
+      variant="filled"
+      radius={0}
+      py={6}
+      // edge to edge under the header, with the page's own spacing below it
+      mx="calc(var(--mantine-spacing-md) * -1)"
+      mt="calc(var(--mantine-spacing-md) * -1)"
+      mb="md"
+      icon={<IconUserShield size={18} />}
+      data-testid="impersonation-banner"
+    >
       <Group justify="space-between" gap="xs">
         <Text size="sm" fw={500}>
           {t('impersonation.actingAs', { name: `${me.fullName} (${me.email})` })}

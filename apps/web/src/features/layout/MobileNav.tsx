@@ -31,7 +31,7 @@ export function MobileNav({ opened, onClose }: { opened: boolean; onClose: () =>
         {favorites.data?.map((f) =>
           link(
             f.path,
-            nameOf({ name: f.path.split('/').pop(), displayName: f.displayName || f.label }),
+            nameOf({ name: f.path.split('/').pop(), displayName: f.displayName || f.label, displayNameDe: f.displayNameDe }),
             <IconMicroscope size={18} />,
             f.accessType === 'PRIVATE' ? <IconLock size={14} aria-label={t('layout.tabs.private')} /> : undefined,
           ),

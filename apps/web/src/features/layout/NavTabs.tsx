@@ -39,7 +39,7 @@ export function NavTabs() {
                 value={f.path}
                 rightSection={f.accessType === 'PRIVATE' ? <IconLock size={14} aria-label={t('layout.tabs.private')} /> : undefined}
               >
-                {nameOf({ name: f.path.split('/').pop(), displayName: f.displayName || f.label })}
+                {nameOf({ name: f.path.split('/').pop(), displayName: f.displayName || f.label, displayNameDe: f.displayNameDe })}
               </Tabs.Tab>
             ))}
             {current && <Tabs.Tab value={path}>{t(current)}</Tabs.Tab>}

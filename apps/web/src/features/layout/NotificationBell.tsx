@@ -36,7 +36,16 @@ export function NotificationBell() {
     <Popover position="bottom-end" shadow="md" withinPortal opened={opened} onChange={setOpened}>
       <Popover.Target>
         <Indicator disabled={unseen === 0} label={unseen} size={16} offset={6} color="red">
-          <ActionIcon variant="subtle" size="lg" aria-label={t('notifications.title')} onClick={() => setOpened((o) => !o)}>
+          <ActionIcon
+            variant="subtle"
+            size="lg"
+            aria-label={t('notifications.title')}
+            onClick={() => setOpened((o) => !o)}
+            // the panel leaves the focus on the bell: Escape there closes it too
+            onKeyDown={(e) => {
+              if (e.key === 'Escape') setOpened(false);
+            }}
+          >
             <IconBell size={20} />
           </ActionIcon>
         </Indicator>

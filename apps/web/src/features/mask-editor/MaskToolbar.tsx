@@ -1,9 +1,9 @@
 import { ActionIcon, ColorSwatch, Group, SegmentedControl, Slider, Text, Tooltip } from '@mantine/core';
-import { IconArrowBackUp, IconArrowForwardUp, IconBrush, IconBucketDroplet, IconEraser } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { IconArrowBackUp, IconArrowForwardUp, IconBrush, IconBucketDroplet, IconEraser, IconHandStop } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { canRedo, canUndo, redo, undo, type History } from './maskState';
-import { LABEL_COUNT, rgb, type Tool } from './maskImage';
+import { LABELS, rgb, type Tool } from './maskImage';
+import { ToolLabel } from './ToolLabel';
 
 interface Props {
   tool: Tool;
@@ -16,16 +16,7 @@ interface Props {
   act: (fn: (h: History) => History) => void;
 }
 
-function ToolLabel({ icon, text }: { icon: ReactNode; text: string }) {
-  return (
-    <Group gap={4} wrap="nowrap">
-      {icon}
-      <span>{text}</span>
-    </Group>
-  );
-}
-
-/** Tool, label colour, brush size, undo and redo. */
+/** Tool (paint, erase, fill, hand), label colour (0 = unpainted), brush size, undo and redo. */
 export function MaskToolbar({ tool, onTool, label, onLabel, brush, onBrush, history, act }: Props) {
   const { t } = useTranslation();
   return (
@@ -38,11 +29,12 @@ export function MaskToolbar({ tool, onTool, label, onLabel, brush, onBrush, hist
           { value: 'paint', label: <ToolLabel icon={<IconBrush size={16} />} text={t('maskEditor.tools.paint')} /> },
           { value: 'erase', label: <ToolLabel icon={<IconEraser size={16} />} text={t('maskEditor.tools.erase')} /> },
           { value: 'fill', label: <ToolLabel icon={<IconBucketDroplet size={16} />} text={t('maskEditor.tools.fill')} /> },
+          { value: 'pan', label: <ToolLabel icon={<IconHandStop size={16} />} text={t('maskEditor.tools.pan')} /> },
         ]}
       />
       <Group gap={6} role="radiogroup" aria-label={t('maskEditor.label')}>
         <Text size="sm">{t('maskEditor.label')}</Text>
-        {Array.from({ length: LABEL_COUNT }, (_, i) => i + 1).map((l) => (
+        {LABELS.map((l) => (
           <Tooltip key={l} label={t('maskEditor.labelN', { n: l })}>
             <ColorSwatch
               component="button"
@@ -57,7 +49,8 @@ export function MaskToolbar({ tool, onTool, label, onLabel, brush, onBrush, hist
                 cursor: 'pointer',
                 outline: label === l ? '3px solid var(--mantine-color-dark-6)' : undefined,
                 outlineOffset: 2,
-                color: 'white',
+                color: l === 0 ? 'var(--mantine-color-dark-6)' : 'white',
+                boxShadow: l === 0 ? 'inset 0 0 0 1px var(--mantine-color-gray-5)' : undefined,
                 fontSize: 12,
                 fontWeight: 700,
               }}

@@ -1,10 +1,14 @@
 import { LABEL_COLORS, labelsFromChannel, toLabelRgba, type LabelMask } from './maskState';
 
-export type Tool = 'paint' | 'erase' | 'fill';
+/** Paint, erase and fill change the mask; the hand (pan) only moves the zoomed view. */
+export type Tool = 'paint' | 'erase' | 'fill' | 'pan';
 export const LABEL_COUNT = 4;
+/** The labels the toolbar offers: 0 (unpainted: a boundary, the background) and 1..LABEL_COUNT. */
+export const LABELS = Array.from({ length: LABEL_COUNT + 1 }, (_, i) => i);
 export const ACCEPTED_IMPORT = ['image/png', 'image/jpeg'];
 
-export const rgb = (label: number) => `rgb(${LABEL_COLORS[label].join(',')})`;
+/** A label's colour on the canvas (label 0 is drawn transparent: the image shows through). */
+export const rgb = (label: number) => (label === 0 ? 'transparent' : `rgb(${LABEL_COLORS[label].join(',')})`);
 
 /** Reads an image (URL or file) into label values at the working size. */
 export async function readLabels(source: Blob, width: number, height: number): Promise<Uint8Array> {

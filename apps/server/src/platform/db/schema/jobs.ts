@@ -1,6 +1,7 @@
 import {
   bigint,
   boolean,
+  date,
   doublePrecision,
   index,
   integer,
@@ -8,6 +9,7 @@ import {
   numeric,
   pgEnum,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -126,6 +128,30 @@ export const jobs = pgTable(
     index('jobs_finished_times_idx').on(t.finishedAt, t.durationMs, t.waitMs),
   ],
 );
+
+/**
+ * Exact job counts per (status, UTC creation day) for the back-office dashboard, so that its totals do not count
+ * ~1,000,000 index entries. Triggers on jobs (insert, update of status or created_at, delete, truncate; migration
+ * 0015) never touch this table: each change appends signed rows to job_status_count_changes instead, so job
+ * writers never wait on (or deadlock over) a shared counter row. The dashboard folds the changes into this table
+ * (admin-dashboard/repo.ts compactJobStatusCounts, one statement) and reads the sum of both tables.
+ */
+export const jobStatusCounts = pgTable(
+  'job_status_counts',
+  {
+    status: jobStatusEnum('status').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.status, t.day] })],
+);
+
+/** Signed changes to job_status_counts not yet folded in (append-only, written by the jobs triggers). */
+export const jobStatusCountChanges = pgTable('job_status_count_changes', {
+  status: jobStatusEnum('status').notNull(),
+  day: date('day', { mode: 'string' }).notNull(),
+  n: integer('n').notNull(),
+});
 
 export const masks = pgTable(
   'masks',

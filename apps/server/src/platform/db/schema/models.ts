@@ -13,6 +13,8 @@ export const computeModels = pgTable(
     routingPath: text('routing_path').notNull(),
     storagePath: text('storage_path').notNull(),
     displayName: text('display_name').notNull(),
+    /** The name shown to German readers; null: the translation of a built-in model's shipped name, else displayName. */
+    displayNameDe: text('display_name_de'),
     /** The current version, e.g. 20250101. Jobs run with an older version are Outdated. */
     version: text('version').notNull(),
     accessType: accessTypeEnum('access_type').notNull().default('PRIVATE'),

@@ -1,8 +1,8 @@
 /** /admin/images (back-office.md §2 Images screen): the Metadata Report download, every user's images, the public images library. */
-import { Button, Group, Stack, Tabs, Title } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
+import { Group, Stack, Tabs, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { ReportDownload } from '../common/ReportDownload';
 import { metadataReportUrl } from './api';
 import { ImagesList } from './ImagesList';
 import { PublicImagesLibrary } from './PublicImagesLibrary';
@@ -17,16 +17,12 @@ export function ImagesPage() {
         <Title order={1} size="h2">
           {t('adminImages.title')}
         </Title>
-        <Button
-          component="a"
-          href={metadataReportUrl()}
-          download
-          variant="light"
-          leftSection={<IconDownload size={16} />}
-          data-testid="metadata-report"
-        >
-          {t('adminImages.metadataReport')}
-        </Button>
+        <ReportDownload
+          label={t('adminImages.metadataReport')}
+          xlsxLabel={t('adminReports.download.imagesXlsx')}
+          href={metadataReportUrl}
+          testId="metadata-report"
+        />
       </Group>
       <Tabs value={tab} onChange={(v) => setParams(v === 'public' ? { tab: 'public' } : {}, { replace: true })} keepMounted={false}>
         <Tabs.List>

@@ -30,7 +30,9 @@ export function useImageOwners(search: string) {
   });
 }
 
-export const metadataReportUrl = () => urlOf(adminImagesApi.metadataReport);
+/** The metadata report's link; `xlsx` for the Excel file (CSV by default). */
+export const metadataReportUrl = (format: 'csv' | 'xlsx' = 'csv') =>
+  urlOf(adminImagesApi.metadataReport, format === 'xlsx' ? { query: { format } } : {});
 
 export function usePublicImages(enabled = true) {
   return useQuery({ queryKey: PUBLIC_IMAGES_KEY, queryFn: () => call(adminImagesApi.publicList), enabled });

@@ -2,7 +2,7 @@
 import { Anchor, Button, Checkbox, Group, Loader, Popover, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { IconColumns, IconDownload, IconFilter } from '@tabler/icons-react';
+import { IconColumns, IconFilter } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -13,6 +13,7 @@ import { JobCell } from './JobCell';
 import { JobFiltersPanel } from './JobFiltersPanel';
 import { SortHeader } from './SortHeader';
 import { AdminListPage } from '../../../components/AdminListPage';
+import { ReportDownload } from '../common/ReportDownload';
 
 export function JobsPage() {
   const { t } = useTranslation();
@@ -53,12 +54,16 @@ export function JobsPage() {
       title={t('admin.jobs.title')}
       actions={
         <>
-          <Button component="a" href={reportUrl('report', filters)} download variant="light" leftSection={<IconDownload size={16} />}>
-            {t('admin.jobs.exportStats')}
-          </Button>
-          <Button component="a" href={reportUrl('masks-report', filters)} download variant="light" leftSection={<IconDownload size={16} />}>
-            {t('admin.jobs.exportMasks')}
-          </Button>
+          <ReportDownload
+            label={t('admin.jobs.exportStats')}
+            xlsxLabel={t('adminReports.download.jobsXlsx')}
+            href={(format) => reportUrl('report', filters, format)}
+          />
+          <ReportDownload
+            label={t('admin.jobs.exportMasks')}
+            xlsxLabel={t('adminReports.download.masksXlsx')}
+            href={(format) => reportUrl('masks-report', filters, format)}
+          />
         </>
       }
       filters={

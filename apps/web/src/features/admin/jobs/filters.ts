@@ -1,5 +1,5 @@
 /** The admin jobs list state kept in the query string (back-office.md §2 "Jobs list", §4, §9). */
-import { adminJobsApi, type AdminJobsQuery } from '@lamella/contracts';
+import { adminJobsApi, type AdminJobsQuery, type AdminJobsReportQuery } from '@lamella/contracts';
 import { urlOf } from '../../../api/client';
 import type { JobStatus } from '../../../lib/jobStatus';
 
@@ -130,10 +130,11 @@ export function listQuery(f: JobFilters, page: number | undefined): AdminJobsQue
   return q;
 }
 
-/** The CSV download links (same filters). */
-export function reportUrl(kind: 'report' | 'masks-report', f: JobFilters): string {
-  const q = filterQuery(f);
+/** The report download links (same filters); `xlsx` for the Excel file (CSV by default). */
+export function reportUrl(kind: 'report' | 'masks-report', f: JobFilters, format: 'csv' | 'xlsx' = 'csv'): string {
+  const q: AdminJobsReportQuery = filterQuery(f);
   if (!q.sortOrder) delete q.sortOrder;
+  if (format === 'xlsx') q.format = format;
   return urlOf(kind === 'report' ? adminJobsApi.report : adminJobsApi.masksReport, { query: q });
 }
 

@@ -14,6 +14,7 @@ interface Values {
   routingPath: string;
   storagePath: string;
   displayName: string;
+  displayNameDe: string;
   version: string;
   accessType: 'PUBLIC' | 'PRIVATE';
   isDefaultVisible: boolean;
@@ -30,6 +31,7 @@ export function ModelForm({ model, onDone }: { model: ComputeModel | null; onDon
       routingPath: model?.routingPath ?? '',
       storagePath: model?.storagePath ?? '',
       displayName: model?.displayName ?? '',
+      displayNameDe: model?.displayNameDe ?? '',
       version: model?.version ?? '',
       accessType: model?.accessType ?? 'PRIVATE',
       isDefaultVisible: model?.isDefaultVisible ?? true,
@@ -50,6 +52,8 @@ export function ModelForm({ model, onDone }: { model: ComputeModel | null; onDon
         routingPath: v.routingPath.trim(),
         storagePath: v.storagePath.trim(),
         displayName: v.displayName.trim(),
+        // Empty clears the German name: German readers then see the shipped translation or the displayed name.
+        displayNameDe: v.displayNameDe.trim() || null,
         version: v.version.trim(),
       };
       return model ? call(computeModelsApi.update, { params: { id: model.id }, body }) : call(computeModelsApi.create, { body });
@@ -68,6 +72,12 @@ export function ModelForm({ model, onDone }: { model: ComputeModel | null; onDon
         <TextInput label={t('admin.models.routingPath')} withAsterisk placeholder="/grain-size" {...form.getInputProps('routingPath')} />
         <TextInput label={t('admin.models.storagePath')} withAsterisk {...form.getInputProps('storagePath')} />
         <TextInput label={t('admin.models.displayName')} withAsterisk {...form.getInputProps('displayName')} />
+        <TextInput
+          label={t('admin.models.displayNameDe')}
+          description={t('admin.models.displayNameDeHint')}
+          lang="de"
+          {...form.getInputProps('displayNameDe')}
+        />
         <TextInput label={t('admin.models.version')} withAsterisk {...form.getInputProps('version')} />
         <Select
           label={t('admin.models.accessType')}

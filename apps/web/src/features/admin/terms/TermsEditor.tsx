@@ -33,8 +33,10 @@ export function TermsEditor({ language }: Props) {
       await Promise.all([qc.invalidateQueries({ queryKey: ['admin', 'terms'] }), qc.invalidateQueries({ queryKey: ['terms'] })]);
     },
     onError: (e) => {
-      setError(fieldErrors(t, e).content ?? null);
-      notifyError(errorText(t, e, 'adminTerms.errors.saveFailed'));
+      // a refusal of the text is shown under the editor; anything else as a notification
+      const field = fieldErrors(t, e).content ?? null;
+      setError(field);
+      if (!field) notifyError(errorText(t, e, 'adminTerms.errors.saveFailed'));
     },
   });
 
@@ -61,7 +63,13 @@ export function TermsEditor({ language }: Props) {
   const terms = query.data;
   const submit = () => {
     const content = draft ?? terms.content;
-    if (!content) {
+    // an emptied rich-text editor still holds markup (<p></p>): no visible text is no content
+    if (
+      !content
+        .replace(/<[^>]*>/g, '')
+        .replace(/&nbsp;/g, ' ')
+        .trim()
+    ) {
       setError(t('adminTerms.errors.contentRequired'));
       return;
     }

@@ -1,7 +1,7 @@
 /** Back-office users (back-office.md §2 "Users"): search, sort, chosen columns, CSV download, action menu. */
-import { Button, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconDownload, IconSearch } from '@tabler/icons-react';
+import { IconSearch } from '@tabler/icons-react';
 import type { UserSortKey } from '@lamella/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { useAdminUsers, usersCsvUrl } from './api';
 import { ColumnsMenu } from './ColumnsMenu';
 import { csvColumns, loadColumns, nextSort, queryOf, saveColumns, type UserColumn } from './columns';
 import { UsersTable } from './UsersTable';
+import { ReportDownload } from '../common/ReportDownload';
 
 export function UsersPage() {
   const { t } = useTranslation();
@@ -46,9 +47,11 @@ export function UsersPage() {
       actions={
         <>
           <ColumnsMenu value={columns} onChange={onColumns} />
-          <Button component="a" href={usersCsvUrl(csvColumns(columns))} download variant="light" leftSection={<IconDownload size={16} />}>
-            {t('adminUsers.downloadCsv')}
-          </Button>
+          <ReportDownload
+            label={t('adminUsers.downloadCsv')}
+            xlsxLabel={t('adminReports.download.usersXlsx')}
+            href={(format) => usersCsvUrl(csvColumns(columns), format)}
+          />
         </>
       }
       filters={

@@ -11,8 +11,9 @@ export function useAdminUsers(query: AdminUsersQuery) {
   return useQuery({ queryKey: [...LIST, query], queryFn: () => call(api.list, { query }) });
 }
 
-/** The CSV download link with the chosen columns (`columns[]`). */
-export const usersCsvUrl = (columns: string[]) => urlOf(api.csv, { query: { 'columns[]': columns } });
+/** The download link with the chosen columns (`columns[]`); `xlsx` for the Excel file (CSV by default). */
+export const usersCsvUrl = (columns: string[], format: 'csv' | 'xlsx' = 'csv') =>
+  urlOf(api.csv, { query: { 'columns[]': columns, ...(format === 'xlsx' ? { format } : {}) } });
 
 export const useUserProfile = (id: string) => useQuery({ queryKey: [...userKey(id), 'profile'], queryFn: () => call(api.get, { params: { id } }) });
 export const useUserStats = (id: string) => useQuery({ queryKey: [...userKey(id), 'stats'], queryFn: () => call(api.stats, { params: { id } }) });

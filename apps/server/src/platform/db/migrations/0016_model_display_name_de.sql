@@ -1,0 +1,1 @@
+ALTER TABLE "compute_models" ADD COLUMN "display_name_de" text;

@@ -1,0 +1,228 @@
+// npm run bench:robustness [-- <folder> ...]   (default: ../shared/real and the grain samples of ../shared/samples)
+//
+// Generality of the grain-size model without new data: every image is measured again after transforms that must
+// not change the true G when the pixel size follows them (geometric: scaling, rotation, mirroring) or that only
+// change how the boundaries look (photometric: inverted grey levels as in a BSE image, grey instead of colour,
+// noise, defocus, gamma, uneven light, JPEG). Printed per image and transform: G (intercept and planimetric) and
+// the shift from the untransformed image; then the largest |ΔG| per transform.
+// The summary keeps the images segmented by boundary lines (grey path) apart from the colour (tint) etched ones.
+// "grey" of a colour image takes away what the colour path sees: a tint etch in grey shows grains by tone only.
+// Synthetic extra cases (exact truth, not in the sample folder): annealing twins, bright SEM-like boundaries on
+// grains of channelling contrast, elongated (rolled) grains, fine grains with thin lines, coarse grains with wide lines.
+// BENCH_VERSION=20261123 measures another model version; ROBUST_ONLY=name,name limits the images.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { runModel } from '../../packages/analysis/src/registry.js';
+import { terminateOcr } from '../../packages/analysis/src/ocr.js';
+import { grainImage } from '../../packages/analysis/src/synth/index.js';
+import type { ModelVersion } from '../../packages/analysis/src/types.js';
+
+const VERSION = process.env.BENCH_VERSION as ModelVersion | undefined;
+const ONLY = process.env.ROBUST_ONLY?.split(',');
+/** Synthetic samples are measured on a central crop of at most this many pixels (the 2× transform makes 4×). */
+const MAX_SAMPLE_PX = 420_000;
+
+interface Img {
+  name: string;
+  /** Raw 8-bit pixels, 1 (grey) or 3 (RGB) channels. */
+  data: Uint8Array;
+  w: number;
+  h: number;
+  ch: 1 | 3;
+  px: number;
+  /** Reference or exact truth of the untransformed image, when known. */
+  ref?: number;
+}
+
+async function load(file: string, px: number, crop?: { width: number; height: number }, ref?: number): Promise<Img> {
+  let s = sharp(readFileSync(file)).removeAlpha();
+  const meta = await sharp(readFileSync(file)).metadata();
+  const grey = meta.channels === 1 || meta.space === 'b-w';
+  if (crop) {
+    // the micrograph (not the SEM strip), central part
+    const f = Math.min(1, Math.sqrt(MAX_SAMPLE_PX / (crop.width * crop.height)));
+    const cw = Math.round(crop.width * f),
+      chh = Math.round(crop.height * f);
+    s = s.extract({ left: Math.round((crop.width - cw) / 2), top: Math.round((crop.height - chh) / 2), width: cw, height: chh });
+  }
+  if (grey) s = s.greyscale();
+  const { data, info } = await s.raw().toBuffer({ resolveWithObject: true });
+  const ch = info.channels === 1 ? 1 : 3;
+  const out =
+    ch === info.channels
+      ? new Uint8Array(data)
+      : new Uint8Array(info.width * info.height * 3).map((_, i) => data[Math.floor(i / 3) * info.channels + (i % 3)]);
+  return { name: path.basename(file).replace(/\.[a-z]+$/, ''), data: out, w: info.width, h: info.height, ch, px, ref };
+}
+
+async function synthCases(): Promise<Img[]> {
+  const toImg = async (name: string, png: Buffer, px: number, ref: number, f?: (v: Uint8Array, w: number, h: number) => void): Promise<Img> => {
+    const { data, info } = await sharp(png).greyscale().raw().toBuffer({ resolveWithObject: true });
+    const d = new Uint8Array(data);
+    f?.(d, info.width, info.height);
+    return { name, data: d, w: info.width, h: info.height, ch: 1, px, ref };
+  };
+  const out: Img[] = [];
+  const twins = await grainImage({ width: 720, height: 540, grainPx: 44, twins: true, noise: 5, seed: 7 });
+  out.push(await toImg('synth-twins', twins.png, twins.pixelSizeUm, twins.truth.astmGIntercept));
+  // SEM (BSE / channelling contrast): bright boundary ridges on grains of different grey, shot noise
+  const sem = await grainImage({ width: 720, height: 540, grainPx: 32, noise: 9, seed: 11, lineWidth: 1.6 });
+  out.push(await toImg('synth-sem-bright', sem.png, sem.pixelSizeUm, sem.truth.astmGIntercept, (d) => d.forEach((v, i) => (d[i] = 255 - v))));
+  const fine = await grainImage({ width: 640, height: 480, grainPx: 16, noise: 4, seed: 5, lineWidth: 1.3 });
+  out.push(await toImg('synth-fine-thin', fine.png, fine.pixelSizeUm, fine.truth.astmGIntercept));
+  const coarse = await grainImage({ width: 720, height: 540, grainPx: 90, noise: 6, seed: 3, lineWidth: 5 });
+  out.push(await toImg('synth-coarse-wide', coarse.png, coarse.pixelSizeUm, coarse.truth.astmGIntercept));
+  // elongated (rolled) grains: a grain image squeezed to half its height (aspect 2); no exact intercept truth after the squeeze
+  const rolled = await grainImage({ width: 720, height: 1000, grainPx: 44, noise: 5, seed: 9, lineWidth: 3 });
+  const squeezed = await sharp(rolled.png).resize(720, 500, { fit: 'fill', kernel: 'cubic' }).png().toBuffer();
+  out.push(await toImg('synth-rolled', squeezed, rolled.pixelSizeUm, NaN));
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------------- transforms
+
+type Transform = { name: string; kind: 'geometric' | 'photometric'; run(im: Img): Promise<{ png: Buffer; px: number } | null> };
+
+const raw = (im: Img) => sharp(Buffer.from(im.data), { raw: { width: im.w, height: im.h, channels: im.ch } });
+const png = (s: sharp.Sharp) => s.png({ compressionLevel: 1 }).toBuffer();
+const mapPixels = (im: Img, f: (v: number, i: number) => number) => {
+  const d = new Uint8Array(im.data.length);
+  for (let i = 0; i < d.length; i++) d[i] = Math.max(0, Math.min(255, Math.round(f(im.data[i], Math.floor(i / im.ch)))));
+  return png(sharp(Buffer.from(d), { raw: { width: im.w, height: im.h, channels: im.ch } }));
+};
+const gaussRng = (seed: number) => {
+  let a = seed >>> 0;
+  const u = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return () => Math.sqrt(-2 * Math.log(u() + 1e-12)) * Math.cos(2 * Math.PI * u());
+};
+const scale = (f: number): Transform => ({
+  name: `scale ${f}×`,
+  kind: 'geometric',
+  run: async (im) => ({
+    png: await png(raw(im).resize(Math.round(im.w * f), Math.round(im.h * f), { kernel: f < 1 ? 'lanczos3' : 'cubic' })),
+    px: im.px / f,
+  }),
+});
+
+export const transforms: Transform[] = [
+  scale(0.5),
+  scale(1.5),
+  scale(2),
+  { name: 'rotate 90°', kind: 'geometric', run: async (im) => ({ png: await png(raw(im).rotate(90)), px: im.px }) },
+  { name: 'mirror', kind: 'geometric', run: async (im) => ({ png: await png(raw(im).flop()), px: im.px }) },
+  { name: 'inverted', kind: 'photometric', run: async (im) => ({ png: await mapPixels(im, (v) => 255 - v), px: im.px }) },
+  { name: 'grey', kind: 'photometric', run: async (im) => (im.ch === 3 ? { png: await png(raw(im).greyscale()), px: im.px } : null) },
+  {
+    name: 'noise σ8',
+    kind: 'photometric',
+    run: async (im) => {
+      const g = gaussRng(42);
+      return { png: await mapPixels(im, (v) => v + 8 * g()), px: im.px };
+    },
+  },
+  { name: 'blur σ1.5', kind: 'photometric', run: async (im) => ({ png: await png(raw(im).blur(1.5)), px: im.px }) },
+  { name: 'gamma 0.6', kind: 'photometric', run: async (im) => ({ png: await mapPixels(im, (v) => 255 * (v / 255) ** 0.6), px: im.px }) },
+  { name: 'gamma 1.6', kind: 'photometric', run: async (im) => ({ png: await mapPixels(im, (v) => 255 * (v / 255) ** 1.6), px: im.px }) },
+  {
+    name: 'uneven light',
+    kind: 'photometric',
+    // a smooth diagonal gradient from 55 % to 100 % brightness
+    run: async (im) => ({
+      png: await mapPixels(im, (v, p) => v * (0.55 + 0.45 * (((p % im.w) / im.w) * 0.6 + (Math.floor(p / im.w) / im.h) * 0.4))),
+      px: im.px,
+    }),
+  },
+  { name: 'JPEG q75', kind: 'photometric', run: async (im) => ({ png: await raw(im).jpeg({ quality: 75 }).toBuffer(), px: im.px }) },
+];
+
+// ---------------------------------------------------------------------------------------------------- run
+
+async function measure(bytes: Buffer, px: number): Promise<{ gI: number; gP: number; colour: boolean } | string> {
+  try {
+    const m = (await runModel('grain-size', VERSION, bytes, {}, { pixelSizeUm: px })).measurements;
+    return { gI: Number(m.astmGIntercept), gP: Number(m.astmGPlanimetric), colour: m.segmentation === 'colour' };
+  } catch (e) {
+    return (e as { code?: string }).code ?? String(e);
+  }
+}
+
+const folders = process.argv.slice(2);
+const images: Img[] = [];
+for (const dir of folders.length ? folders : ['/work/shared/real', '/work/shared/samples']) {
+  for (const jf of readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()) {
+    const t = JSON.parse(readFileSync(path.join(dir, jf), 'utf8'));
+    if (t.kind !== 'grain') continue;
+    const base = jf.replace(/\.json$/, '');
+    const file = t.file ? path.join(dir, t.file) : ['.png', '.tif', '.jpg'].map((e) => path.join(dir, base + e)).find(existsSync);
+    if (!file) continue;
+    // samples: the micrograph above the SEM strip, cropped; real images: whole
+    const crop = t.micrograph && !t.tolerances ? t.micrograph : undefined;
+    images.push(await load(file, t.pixelSizeUm, crop, crop ? undefined : t.astmGIntercept));
+  }
+}
+if (!folders.length) images.push(...(await synthCases()));
+
+const fmt = (v: number, d = 2) => (Number.isFinite(v) ? v.toFixed(d) : '—');
+const sgn = (v: number) => (Number.isFinite(v) ? (v >= 0 ? '+' : '') + v.toFixed(2) : '—');
+const rows: string[][] = [['image', 'transform', 'G_I', 'ΔG_I', 'G_P', 'ΔG_P']];
+/** Largest shifts per transform, apart for the images segmented by boundary lines and those segmented by colour. */
+const worst = new Map<string, { dI: number; dP: number; at: string; kind: string; failed: number }>();
+const groupOf = (colour: boolean) => (colour ? 'colour' : 'lines');
+for (const im of images) {
+  if (ONLY && !ONLY.some((o) => im.name.includes(o))) continue;
+  const base = await measure(await png(raw(im)), im.px);
+  if (typeof base === 'string') {
+    rows.push([im.name, 'original', base, '', '', '']);
+    continue;
+  }
+  const refNote = im.ref !== undefined && Number.isFinite(im.ref) ? ` (ref ${fmt(im.ref)}, ${sgn(base.gI - im.ref)})` : '';
+  rows.push([im.name + (base.colour ? ' (colour)' : ''), 'original', fmt(base.gI) + refNote, '', fmt(base.gP), '']);
+  for (const t of transforms) {
+    const out = await t.run(im);
+    if (!out) continue;
+    const r = await measure(out.png, out.px);
+    const key = `${groupOf(base.colour)}|${t.name}`;
+    const w = worst.get(key) ?? { dI: 0, dP: 0, at: '', kind: t.kind, failed: 0 };
+    if (typeof r === 'string') {
+      rows.push([im.name, t.name, r, '', '', '']);
+      w.failed++;
+    } else {
+      const dI = r.gI - base.gI,
+        dP = r.gP - base.gP;
+      rows.push([im.name, t.name, fmt(r.gI), sgn(dI), fmt(r.gP), sgn(dP)]);
+      if (Math.abs(dI) > Math.abs(w.dI)) {
+        w.dI = dI;
+        w.at = im.name;
+      }
+      if (Math.abs(dP) > Math.abs(w.dP)) w.dP = dP;
+    }
+    worst.set(key, w);
+  }
+}
+await terminateOcr();
+const print = (rs: string[][]) => {
+  const widths = rs[0].map((_, i) => Math.max(...rs.map((r) => (r[i] ?? '').length)));
+  for (const r of rs) console.log(r.map((c, i) => (c ?? '').padEnd(widths[i])).join('  '));
+};
+print(rows);
+console.log(`\nsummary (model version ${VERSION ?? 'current'}): largest shift from the untransformed image over all images`);
+const sum: string[][] = [['images', 'transform', 'kind', 'max |ΔG_I|', 'at', 'max |ΔG_P|', 'failed', 'target']];
+for (const g of [false, true])
+  for (const t of transforms) {
+    const w = worst.get(`${groupOf(g)}|${t.name}`);
+    if (!w) continue;
+    const target = t.kind === 'geometric' ? 0.3 : 0.5;
+    const ok = Math.abs(w.dI) <= target && !w.failed;
+    const group = g ? 'colour (tint) segmentation' : 'boundary lines (grey)';
+    sum.push([group, t.name, t.kind, sgn(w.dI), w.at, sgn(w.dP), String(w.failed), `≤ ${target} ${ok ? 'ok' : 'MISSED'}`]);
+  }
+print(sum);
