@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ResultItem } from '@lamella/contracts';
 import { keyOfText, kindOfRow, localiseItems, localiseModelName, localiseText } from '../src/modules/jobs/localise.ts';
-import { columnHeader, exportValue, roundCount, significant } from '../src/modules/jobs/export.ts';
+import { columnHeader, exportValue } from '../src/modules/jobs/export.ts';
+import { roundCount, significant } from '../src/platform/http/spreadsheet.ts';
 
 /** Result items as the models wrote them before results were rendered when read (English, as stored in old results). */
 const storedEnglish: ResultItem[] = [

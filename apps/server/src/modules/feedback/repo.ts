@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { issueReports, userFeedback } from '../../platform/db/schema/index.ts';
 
@@ -15,10 +15,6 @@ export async function upsertRating(db: Db, values: { jobId: string; userId: stri
     })
     .returning();
   return row;
-}
-
-export function ratingsOfJobs(db: Db, jobIds: string[]): Promise<RatingRow[]> {
-  return jobIds.length ? db.select().from(userFeedback).where(inArray(userFeedback.jobId, jobIds)) : Promise.resolve([]);
 }
 
 export async function rating(db: Db, jobId: string, userId: string): Promise<RatingRow | undefined> {

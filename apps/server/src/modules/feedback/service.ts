@@ -40,16 +40,3 @@ export async function reportIssue(db: Db, jobsDomain: FeedbackJobs, userId: stri
   });
   return { id: row.id, status: 'OK' };
 }
-
-/** The owner's rating of each job (the job's `userFeedback`), by job id. */
-export async function ratingsOfJobs(
-  db: Db,
-  jobs: Array<{ jobId: string; userId: string }>,
-): Promise<Map<string, { rating: number; comment: string | null }>> {
-  const owner = new Map(jobs.map((j) => [j.jobId, j.userId]));
-  const out = new Map<string, { rating: number; comment: string | null }>();
-  for (const r of await repo.ratingsOfJobs(db, [...owner.keys()])) {
-    if (owner.get(r.jobId) === r.userId) out.set(r.jobId, { rating: r.rating, comment: r.comment });
-  }
-  return out;
-}

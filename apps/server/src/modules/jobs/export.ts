@@ -19,8 +19,6 @@ export interface ExportUser {
   csvDecimalSeparator: string | null;
 }
 
-export type ExportTable = Table;
-
 /** Measurements whose value is a count. */
 const COUNTS = new Set([
   'grainCount',
@@ -36,8 +34,6 @@ const COUNTS = new Set([
 ]);
 /** Measurements stored as a fraction of 1 but headed in %. */
 const PERCENT_OF_ONE = new Set(['crackAreaFraction']);
-
-export { round2, roundCount, significant };
 
 /** One measurement value as exported. */
 export function exportValue(key: string, value: unknown, lng: Language): Cell {
@@ -65,7 +61,7 @@ export function columnHeader(key: string, lng: Language): string {
 const FIXED = ['job', 'image', 'model', 'modelVersion', 'status', 'createdAt'] as const;
 
 /** The export's table, in `lng`. */
-export async function exportTable(db: Db, user: ExportUser, ids: string[], lng: Language): Promise<ExportTable> {
+export async function exportTable(db: Db, user: ExportUser, ids: string[], lng: Language): Promise<Table> {
   const rows = await repo.exportRows(db, user.id, ids);
   if (rows.length !== new Set(ids).size) throw notFound('job');
   const keys = [...new Set(rows.flatMap((r) => Object.keys(r.measurements ?? {})))].sort();

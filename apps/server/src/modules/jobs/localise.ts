@@ -8,7 +8,7 @@
  * formats them as a metallographer expects.
  */
 import { languages, translate, translations, type Language, type TranslationTree } from '@lamella/i18n';
-import type { DataTableItem, Job, ResultItem } from '@lamella/contracts';
+import type { DataTableItem, ResultItem } from '@lamella/contracts';
 
 const NAMESPACE = 'resultText';
 /** Sections of resultText whose texts the models write (the others name columns and models). */
@@ -159,14 +159,4 @@ export function localiseModelName(model: { name: string; displayName: string; di
   const key = `${NAMESPACE}.models.${model.name}`;
   const shipped = translate('en', key);
   return shipped !== key && shipped === model.displayName ? translate(lng, key) : model.displayName;
-}
-
-/** A presented job in the reader's language: result items, model name and refusal message. */
-export function localiseJob(job: Job, lng: Language): Job {
-  return {
-    ...job,
-    model: { ...job.model, displayName: localiseModelName(job.model, lng) },
-    result: job.result ? { ...job.result, results: localiseItems(job.result.results, lng) } : null,
-    failureReason: job.failureReason ? { ...job.failureReason, message: localiseText(job.failureReason.message, lng) } : null,
-  };
 }

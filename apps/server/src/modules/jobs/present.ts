@@ -1,4 +1,5 @@
 import type { Job, JobResultSummary, ResultItem, FeedbackFlag } from '@lamella/contracts';
+import { LRUCache } from 'lru-cache';
 import type { Db } from '../../platform/db/client.ts';
 import type { Language } from '@lamella/i18n';
 import { localiseItems, localiseModelName, localiseText } from './localise.ts';
@@ -20,36 +21,12 @@ export const presentResultSummary = (r: repo.ResultRow, lng?: Language): JobResu
 });
 
 /**
- * Presented result summaries by (result, language), least recently used first. A result's items, feedback flags
- * and measurements never change once written (the dispatcher only adds its files, which the summary does not
- * show) and localise.ts is a pure function of them, so an entry is never stale, on any replica. Bounded by the
- * size of the stored json; entries are shared between answers and never mutated.
+ * Presented result summaries by (result, language), least recently used evicted first. A result's items, feedback
+ * flags and measurements never change once written (the dispatcher only adds its files, which the summary does not
+ * show) and localise.ts is a pure function of them, so an entry is never stale, on any replica. Bounded by the size
+ * of the stored json (32 MB; one result over 4 MB is not kept); entries are shared between answers, never mutated.
  */
-class SummaryCache {
-  private readonly entries = new Map<string, { summary: JobResultSummary; chars: number }>();
-  private chars = 0;
-  constructor(private readonly maxChars: number) {}
-
-  get(key: string): JobResultSummary | undefined {
-    const hit = this.entries.get(key);
-    if (!hit) return undefined;
-    this.entries.delete(key); // most recently used last
-    this.entries.set(key, hit);
-    return hit.summary;
-  }
-
-  set(key: string, summary: JobResultSummary, chars: number): void {
-    if (chars > this.maxChars / 8 || this.entries.has(key)) return; // a huge result is not worth evicting the others for
-    this.entries.set(key, { summary, chars });
-    this.chars += chars;
-    for (const [oldest, entry] of this.entries) {
-      if (this.chars <= this.maxChars) break;
-      this.entries.delete(oldest);
-      this.chars -= entry.chars;
-    }
-  }
-}
-const summaries = new SummaryCache(32 * 1024 * 1024);
+const summaries = new LRUCache<string, JobResultSummary>({ maxSize: 32 * 1024 * 1024, maxEntrySize: 4 * 1024 * 1024 });
 
 /** The summaries of these results in `lng` (or as stored): from the cache, the others in one statement. */
 async function summariesOf(db: Db, resultIds: string[], lng?: Language): Promise<Map<string, JobResultSummary>> {
@@ -63,7 +40,7 @@ async function summariesOf(db: Db, resultIds: string[], lng?: Language): Promise
   for (const { id, summary } of await repo.resultSummaries(db, [...new Set(missing)])) {
     const stored = JSON.parse(summary) as JobResultSummary;
     const shown = lng ? { ...stored, results: localiseItems(stored.results, lng) } : stored;
-    summaries.set(`${id}:${lng ?? ''}`, shown, summary.length);
+    summaries.set(`${id}:${lng ?? ''}`, shown, { size: summary.length });
     out.set(id, shown);
   }
   return out;
