@@ -10,7 +10,9 @@
  *
  * PostgreSQL: a scratch database created (and dropped) through BENCH_DATABASE_URL (default
  * postgres://postgres@127.0.0.1:5432/lamella_bench_api, created when missing). BENCH_API_DB=postgres|pglite
- * runs one only. It prints; it is not a test (exit code 0 unless BENCH_STRICT=1 and a target is missed).
+ * runs one only. The server keeps answers as in production (the session read and the job lists, dropped on any change:
+ * apps/server/src/platform/db/change-cache.ts); SESSION_CACHE_SECONDS=0 LIST_CACHE_SECONDS=0 measures without them.
+ * It prints; it is not a test (exit code 0 unless BENCH_STRICT=1 and a target is missed).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -163,6 +165,10 @@ console.log(
   `\nAPI benchmark — autocannon, ${CONNECTIONS} connections, ${SECONDS} s per call (after a ${SECONDS} s warm-up), server in a child process`,
 );
 console.log('targets: PostgreSQL ≥ 0.15 of the /api/version floor and p99 < 50 ms; PGlite p99 < 200 ms; no errors');
+const cacheSetting = (name: string) => (process.env[name] === undefined ? '30 s (default)' : `${process.env[name]} s`);
+console.log(
+  `answers kept until changed: session read ${cacheSetting('SESSION_CACHE_SECONDS')}, job lists ${cacheSetting('LIST_CACHE_SECONDS')} (0: off)`,
+);
 const w = Math.max(...all.map((r) => r.call.length), 4);
 console.log(`db       | ${'call'.padEnd(w)} |   req/s | p99 ms | ratio | server CPU ms/req | errors | target`);
 console.log(`---------|-${'-'.repeat(w)}-|---------|--------|-------|-------------------|--------|-------`);

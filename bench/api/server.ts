@@ -16,7 +16,11 @@ const JOBS = Number(process.env.BENCH_API_JOBS ?? 10);
 const NOTIFICATIONS = Number(process.env.BENCH_API_NOTIFICATIONS ?? 10);
 
 // PGlite is opened here (fresh, migrated) rather than by startTestApp, whose PGlite comes from the vitest setup.
-const t = await startTestApp(process.env.TEST_DATABASE_URL ? {} : { database: await openDatabase({ url: null, dir: null }) });
+// The caches of answers (SESSION_CACHE_SECONDS, LIST_CACHE_SECONDS; 0 turns one off) as the bench run sets them.
+const env = Object.fromEntries(
+  ['SESSION_CACHE_SECONDS', 'LIST_CACHE_SECONDS'].flatMap((k) => (process.env[k] !== undefined ? [[k, process.env[k]!]] : [])),
+);
+const t = await startTestApp(process.env.TEST_DATABASE_URL ? { env } : { env, database: await openDatabase({ url: null, dir: null }) });
 const f = factories(t);
 const user = await f.user();
 const image = await f.image(user);

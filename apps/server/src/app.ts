@@ -50,7 +50,8 @@ import { Dispatcher, type JobEvents } from './modules/jobs/dispatcher.ts';
 import { attachRealtime, type Realtime } from './platform/realtime/realtime.ts';
 import { listNotifications, notifyJobEnded } from './modules/notifications/service.ts';
 import { activateInvitations, projectForJobs } from './modules/projects/service.ts';
-import { findOwnJob, writeUnderJobLock } from './modules/jobs/service.ts';
+import { findOwnJob, jobListCache, writeUnderJobLock, type JobsPageAnswer } from './modules/jobs/service.ts';
+import { adminListCache } from './modules/admin-jobs/service.ts';
 import type { SettingsResolver } from './modules/jobs/settings.ts';
 import { resolveJobSettings } from './modules/customizations/service.ts';
 import { insightsRoutes } from './modules/insights/routes.ts';
@@ -64,6 +65,8 @@ import { adminImagesRoutes } from './modules/admin-images/routes.ts';
 import { publicImageFileRoutes, publicImagesRoutes } from './modules/public-images/routes.ts';
 import { groupsRoutes } from './modules/groups/routes.ts';
 import type { LauncherSupervisor } from './platform/compute/supervisor.ts';
+import { CHANNELS, ChangeCache, ChangeFeed } from './platform/db/change-cache.ts';
+import type { SessionLookupRow, SessionOptions } from './platform/auth/session.ts';
 
 export interface AppDeps {
   config: Config;
@@ -87,7 +90,9 @@ export interface Ctx {
   mailer: Mailer;
   limiter: Limiter;
   version: string;
-  sessionOptions: { ttlDays: number; secureCookies: boolean };
+  sessionOptions: SessionOptions;
+  /** The answered job lists (change-cache.ts), null when LIST_CACHE_SECONDS is 0. */
+  listCaches: { own: ChangeCache<JobsPageAnswer>; admin: ChangeCache<string> } | null;
   realtime: Realtime;
   dispatcher: Dispatcher;
   jobEvents: JobEvents;
@@ -120,7 +125,31 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  const sessionOptions = { ttlDays: deps.config.sessionTtlDays, secureCookies: deps.config.publicUrl.startsWith('https://') };
+  // Reads kept between requests and dropped on any change of their rows, by any server (platform/db/change-cache.ts):
+  // the guard's session read (SESSION_CACHE_SECONDS) and the job lists (LIST_CACHE_SECONDS).
+  const changes = new ChangeFeed();
+  const sessionCache =
+    deps.config.sessionCacheSeconds > 0
+      ? new ChangeCache<SessionLookupRow>({ channels: [CHANNELS.auth], ttlSeconds: deps.config.sessionCacheSeconds })
+      : null;
+  const listCaches =
+    deps.config.listCacheSeconds > 0
+      ? { own: jobListCache(deps.config.listCacheSeconds), admin: adminListCache(deps.config.listCacheSeconds) }
+      : null;
+  for (const cache of [sessionCache, listCaches?.own, listCaches?.admin]) if (cache) changes.subscribe(cache);
+  await changes.start(deps.database);
+  // This server's own writes are seen by the next request at once, without waiting for the notification: a request
+  // that may write (any method but GET/HEAD/OPTIONS) empties the caches before it is answered, and a job event
+  // drops the owner's lists before it is sent (the browser refetches on it).
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS') changes.localChange();
+    return payload;
+  });
+  const sessionOptions = {
+    ttlDays: deps.config.sessionTtlDays,
+    secureCookies: deps.config.publicUrl.startsWith('https://'),
+    cache: sessionCache,
+  };
   const db = deps.database.db;
   // REDIS_URL: socket.io fan-out and rate limits shared by every replica (README "Deployment").
   const redis = deps.config.redisUrl ? await openRedis(deps.config.redisUrl, deps.config.redisPrefix, (m) => app.log.warn(m)) : null;
@@ -131,10 +160,18 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     { notifications: async (userId) => listNotifications(db, userId) },
     redis?.socketAdapter(),
   );
+  /** Socket events to a user; a `job` event first drops the owner's answered lists (they refetch on it). */
+  const emitToUser: Realtime['emitToUser'] = (userId, event, payload) => {
+    if (event === 'job') {
+      listCaches?.own.drop(userId);
+      listCaches?.admin.clear();
+    }
+    realtime.emitToUser(userId, event, payload);
+  };
   const dispatcher = new Dispatcher({
     db: deps.database.db,
     storage: deps.storage,
-    notify: realtime.emitToUser,
+    notify: emitToUser,
     jobEnded: (job) => void notifyJobEnded(db, realtime, job).catch((e: Error) => app.log.warn(`job notification failed: ${e.message}`)),
     log: (m) => app.log.warn(m),
     soleDispatcher: deps.database.kind === 'pglite',
@@ -153,6 +190,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         : RateLimiter.withSignupLimit(deps.config.signupLimitPerHour)),
     version: deps.version ?? '0.0.0',
     sessionOptions,
+    listCaches,
     realtime,
     dispatcher,
     jobEvents: dispatcher,
@@ -168,6 +206,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await dispatcher.stop();
     await realtime.close();
     await redis?.close();
+    await changes.stop();
   });
 
   // gzip/brotli for text (the web app's scripts, JSON, CSV exports) when the client asks; images go as they are.
@@ -225,9 +264,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         jobEvents: ctx.jobEvents,
         resolveSettings: ctx.resolveSettings,
         projects: projectForJobs,
+        listCache: ctx.listCaches?.own ?? null,
       });
       await api.register(feedbackRoutes, { db: ctx.db, jobs: { findOwnJob, writeUnderJobLock } });
-      await api.register(masksRoutes, { db: ctx.db, storage: ctx.storage, config: ctx.config, notify: ctx.realtime.emitToUser });
+      await api.register(masksRoutes, { db: ctx.db, storage: ctx.storage, config: ctx.config, notify: emitToUser });
       await api.register(sandboxRoutes, { jobs: { db: ctx.db, jobEvents: ctx.jobEvents, resolveSettings: ctx.resolveSettings } });
       await api.register(templatesRoutes, { db: ctx.db });
       await api.register(vouchersRoutes, { db: ctx.db });
@@ -242,7 +282,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(adminUsersRoutes, { db: ctx.db, storage: ctx.storage, sessionOptions: ctx.sessionOptions });
       await api.register(adminDashboardRoutes, { db: ctx.db });
       await api.register(auditRoutes, { db: ctx.db });
-      await api.register(adminJobsRoutes, { db: ctx.db, databaseKind: ctx.database.kind });
+      await api.register(adminJobsRoutes, { db: ctx.db, databaseKind: ctx.database.kind, listCache: ctx.listCaches?.admin ?? null });
       await api.register(customizationsRoutes, { db: ctx.db });
       await api.register(insightsRoutes, { db: ctx.db });
       await api.register(newsRoutes, { db: ctx.db });

@@ -21,6 +21,10 @@ export interface Config {
   jobLeaseSeconds: number;
   environment: 'development' | 'testing' | 'staging' | 'production';
   sessionTtlDays: number;
+  /** `SESSION_CACHE_SECONDS` (default 30; 0: off): how long the guard may keep a session's read (platform/auth/session-cache.ts). */
+  sessionCacheSeconds: number;
+  /** `LIST_CACHE_SECONDS` (default 30; 0: off): how long an answered job list may be kept (platform/db/change-cache.ts). */
+  listCacheSeconds: number;
   s3: { endpoint: string | null; bucket: string | null; region: string; accessKeyId: string | null; secretAccessKey: string | null; prefix: string };
   /** `REDIS_URL`: several replicas share socket.io fan-out and rate limits through this Redis; null: one process. */
   redisUrl: string | null;
@@ -57,6 +61,13 @@ function positive(value: string | undefined, fallback: number, name: string): nu
   return n;
 }
 
+function nonNegative(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < 0) throw new Error(`${name} must be 0 or a positive number (got "${value}")`);
+  return n;
+}
+
 /** `TRUST_PROXY`: unset → false; `2` → trust 2 hops; `10.0.0.1, 10.1.0.0/16` → trust those proxies. */
 export function parseTrustProxy(value: string | undefined): false | number | string[] {
   const v = value?.trim();
@@ -90,6 +101,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobLeaseSeconds: positiveNumber(env, 'JOB_LEASE_SECONDS', 30),
     environment: envName,
     sessionTtlDays: Number(env.SESSION_TTL_DAYS ?? 14),
+    sessionCacheSeconds: nonNegative(env.SESSION_CACHE_SECONDS, 30, 'SESSION_CACHE_SECONDS'),
+    listCacheSeconds: nonNegative(env.LIST_CACHE_SECONDS, 30, 'LIST_CACHE_SECONDS'),
     s3: {
       endpoint: env.S3_ENDPOINT || null,
       bucket: env.S3_BUCKET || null,

@@ -13,7 +13,7 @@ import { executors, jobs, nodes, results } from '../src/platform/db/schema/index
 import { S3Storage } from '../src/platform/storage/s3.ts';
 import { createEngine, type Engine } from '../../launcher/src/engine.ts';
 import { startLauncher } from '../../launcher/src/server.ts';
-import { imagesApi } from '@lamella/contracts';
+import { adminUsersApi, imagesApi, jobsApi, usersApi } from '@lamella/contracts';
 import { factories } from './factories.ts';
 import { poresImage } from './synthetic.ts';
 import { startS3Server } from './s3-server.ts';
@@ -83,7 +83,14 @@ describe.skipIf(unavailable !== null)('two replicas on one PostgreSQL and one Re
     const url = new URL(PG_URL);
     url.pathname = `/${(await readFile(join(dir, 'db-name'), 'utf8')).trim()}`;
     dbB = await openDatabase({ url: url.toString(), dir: null });
-    const env = { REDIS_URL, REDIS_PREFIX: prefix, SIGNUP_LIMIT_PER_HOUR: '100000', START_LOCAL_LAUNCHER: 'false' };
+    const env = {
+      REDIS_URL,
+      REDIS_PREFIX: prefix,
+      SIGNUP_LIMIT_PER_HOUR: '100000',
+      START_LOCAL_LAUNCHER: 'false',
+      SESSION_CACHE_SECONDS: '30',
+      LIST_CACHE_SECONDS: '30',
+    };
     const storage = () => {
       const s = new S3Storage({ ...s3.settings, bucket: s3.settings.bucket! });
       storages.push(s);
@@ -150,6 +157,33 @@ describe.skipIf(unavailable !== null)('two replicas on one PostgreSQL and one Re
     expect(refused.res.status).toBe(429);
     expect(Number(refused.res.headers.get('retry-after'))).toBeGreaterThan(0);
     expect((await b.signin(u.email, u.password)).res.status).toBe(429);
+  });
+
+  it("a privilege grant or a block made on A ends B's cached session read (NOTIFY from the database)", async () => {
+    const fa = factories(a);
+    const u = await fa.powerUser([]);
+    const onB = b.client();
+    onB.cookies.set('lamella_session', u.client.cookies.get('lamella_session')!);
+    expect((await onB.ok(usersApi.me)).permissions).toEqual([]);
+    expect(b.app.ctx.sessionOptions.cache?.size).toBeGreaterThan(0); // B keeps the read
+    const { client: admin } = await fa.admin();
+    await admin.ok(adminUsersApi.setAcl, { params: { id: u.id }, body: { privileges: [{ resource: 'JOB', action: 'READ' }] } });
+    // B has not written: only the database's notification can drop its entry (within moments, not its 30 s)
+    await waitFor(async () => (await onB.ok(usersApi.me)).permissions.includes('JOB.READ'), 5000);
+    await admin.ok(adminUsersApi.setRole, { params: { id: u.id }, body: { role: 'BLOCKED' } });
+    await waitFor(async () => (await onB.call(usersApi.me)).status === 401, 5000);
+  });
+
+  it("a job created on A shows in the user's job list kept by B", async () => {
+    const fa = factories(a);
+    const u = await fa.user();
+    const onB = b.client();
+    onB.cookies.set('lamella_session', u.client.cookies.get('lamella_session')!);
+    expect(await onB.ok(jobsApi.list, { query: {} })).toEqual([]);
+    expect(b.app.ctx.listCaches?.own.size).toBeGreaterThan(0);
+    const image = await fa.image(u);
+    const [created] = await u.client.ok(jobsApi.create, { body: { imageIds: [image.id], modelIds: [await fa.modelId('porosity')] } });
+    await waitFor(async () => (await onB.ok(jobsApi.list, { query: {} })).some((j) => j.id === created.id), 5000);
   });
 
   it('a notification raised on A reaches the user connected to B', async () => {

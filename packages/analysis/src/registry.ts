@@ -36,7 +36,7 @@ function makeModel(
     displayName,
     description,
     versions: [...VERSIONS],
-    currentVersion: '20261125',
+    currentVersion: '20261126',
     settingsSchema,
     defaultSettings,
     async run(image, settings, opts = {}) {

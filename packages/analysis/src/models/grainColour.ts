@@ -88,7 +88,9 @@ export async function segmentColourGrains(
   const newer = version >= '20261125';
   const minFactor = newer ? Math.max(0.5, Math.sqrt(N / Math.max(N, MAX_UPSAMPLED_PIXELS))) : 1;
   let f = Math.max(1, Math.sqrt(N / WORK_PIXELS));
-  let seg = await segmentAtScale(rgb, grey.width, grey.height, valid, f, version);
+  // 20261126: an image noisier than the segmentation is made for is smoothed first (denoiseToFloor)
+  const img = version >= '20261126' ? denoiseToFloor(rgb, grey.width, grey.height) : rgb;
+  let seg = await segmentAtScale(img, grey.width, grey.height, valid, f, version);
   const intercept = meanLabelRun(seg.small.labels, seg.small.w, seg.small.h);
   const far = newer
     ? Number.isFinite(intercept) && Math.abs(intercept / TARGET_INTERCEPT_PX - 1) > 0.12
@@ -97,7 +99,7 @@ export async function segmentColourGrains(
     const next = Math.max(minFactor, (f * intercept) / TARGET_INTERCEPT_PX);
     if (Math.abs(next / f - 1) > (newer ? 0.1 : 0.2)) {
       f = next;
-      seg = await segmentAtScale(rgb, grey.width, grey.height, valid, f, version);
+      seg = await segmentAtScale(img, grey.width, grey.height, valid, f, version);
     }
   }
   return { labels: seg.labels, count: seg.count };
@@ -330,4 +332,55 @@ function mergeRegions(ws: Int32Array, n: number, lab: Uint8Array, lineN: Float32
   const out = new Int32Array(N);
   for (let i = 0; i < N; i++) out[i] = ws[i] > 0 ? find(ws[i]) : 0;
   return out;
+}
+
+/**
+ * Noise level of an RGB image: σ of Gaussian pixel noise from the finest diagonal wavelet detail
+ * (x00 − x10 − x01 + x11) / 2 of each channel, by its median absolute value / 0.6745 (Donoho's estimate; edges
+ * and texture are few among the 2×2 blocks and move the median little). Every 2nd block in each direction.
+ */
+export function noiseSigma(rgb: Uint8Array, w: number, h: number): number {
+  const hist = new Uint32Array(512);
+  let n = 0;
+  for (let y = 0; y + 1 < h; y += 2)
+    for (let x = 0; x + 1 < w; x += 2) {
+      const i = 3 * (y * w + x),
+        j = i + 3 * w;
+      for (let c = 0; c < 3; c++) {
+        const d = Math.abs(rgb[i + c] - rgb[i + 3 + c] - rgb[j + c] + rgb[j + 3 + c]);
+        hist[d]++;
+        n++;
+      }
+    }
+  if (!n) return 0;
+  let acc = 0;
+  for (let v = 0; v < hist.length; v++) {
+    acc += hist[v];
+    if (acc >= n / 2) return (v - 0.5 + (n / 2 - (acc - hist[v])) / hist[v]) / 2 / 0.6745;
+  }
+  return 0;
+}
+
+/** 20261126: pixel noise up to this σ (8-bit RGB units) is what the colour segmentation's smoothing is made for. */
+const NOISE_FLOOR = 5;
+
+/**
+ * 20261126: an image noisier than NOISE_FLOOR is smoothed first, by an edge-preserving (bilateral) filter whose
+ * colour range follows the excess noise σx = √(σ² − floor²): pixels whose colours differ by noise are averaged,
+ * pixels across a grain boundary (a tint step several times the noise) are not. The window is 5 px: noise is a
+ * pixel-scale property, the grains' scale does not enter.
+ */
+export function denoiseToFloor(rgb: Uint8Array, w: number, h: number): Uint8Array {
+  const s = noiseSigma(rgb, w, h);
+  const sx = Math.sqrt(Math.max(0, s * s - NOISE_FLOOR * NOISE_FLOOR));
+  if (sx < 1) return rgb;
+  const c = cv();
+  const src = new c.Mat(h, w, c.CV_8UC3);
+  src.data.set(rgb);
+  const out = new c.Mat();
+  c.bilateralFilter(src, out, 5, 3 * sx, 2, c.BORDER_REFLECT);
+  const res = new Uint8Array(out.data);
+  src.delete();
+  out.delete();
+  return res;
 }

@@ -1,6 +1,7 @@
 // Grain size (ASTM E112 / ISO 643): boundary segmentation, Jeffries planimetric count and mean
 // lineal intercept.
 import { blackHat, components, distanceTransform, resize, watershed } from '../cvops.js';
+import { cv } from '../cv.js';
 import { blurGray, encodePng, overlayRgb, type Gray } from '../image.js';
 import { astmGFromIntercept, astmGFromNA, jeffriesCount, meanIntercept, type InterceptResult } from '../measure/astm.js';
 import { e112Intercept } from '../measure/e112.js';
@@ -266,7 +267,12 @@ export async function runGrainSize(ctx: Context): Promise<void> {
   const spacing = Math.max(4, Math.round(Math.min(w, h) / 150));
   const I = interceptOf(seg.labels, w, h, valid, spacing, ctx.version);
   // the model's own segmentation with too few grains is refused; a user's mask is measured as drawn (E112's warning says why it is weak)
-  if (ctx.version >= '20261123' && !ctx.mask && J.jeffries < MIN_GRAINS)
+  // 20261126: a lamellar structure with a finite G is not refused for few grains: the warning below says what its G
+  // is and what to do
+  const lamellar = ctx.version >= '20261126' && !ctx.mask ? await lamellarity(img, valid, ctx.version) : null;
+  const isLamellar = !!lamellar && lamellar.coherentFraction > LAMELLAR_FRACTION;
+  const measurable = J.jeffries > 0 && I.intersections > 0;
+  if (ctx.version >= '20261123' && !ctx.mask && J.jeffries < MIN_GRAINS && !(isLamellar && measurable))
     throw new AnalysisError(
       'TOO_FEW_FEATURES',
       tr(lang, {
@@ -332,6 +338,7 @@ export async function runGrainSize(ctx: Context): Promise<void> {
     ]),
   );
   if (ctx.version >= '20261123') e112Items(ctx, { grains: J.jeffries, intersections: I.intersections, lengthPx: I.lengthPx, spacing, gP, gI });
+  if (lamellar && isLamellar) lamellarItem(ctx, lamellar);
   // ALA (E930): one grain far larger than the rest
   if (areas.length > 10) {
     const sorted = [...areas].sort((a, b) => a - b);
@@ -620,4 +627,132 @@ function percentile(hist: ArrayLike<number>, q: number): number {
     if (acc >= q * total) return i;
   }
   return hist.length - 1;
+}
+
+/**
+ * 20261126: a lamellar structure (pearlite colonies, bainite) is not a grain structure: the model's "grains" are
+ * then bounded by lamellae (strips between them, or pieces of colonies), and its G is no E112 grain size. A warning
+ * says so, with the share of parallel lamellae and the mean random line spacing along the test lines (the true
+ * spacing of randomly oriented colonies is about 2/π of it), and asks for the colony or prior-austenite boundaries
+ * to be drawn as a mask (a mask is measured as drawn, and not checked again).
+ */
+function lamellarItem(ctx: Context, L: Lamellarity): void {
+  const { lang, pixelSizeUm: px } = ctx;
+  const pct = fmt(100 * L.coherentFraction, 0);
+  const sp = fmt(L.spacingPx * px, 2);
+  ctx.items.push({
+    type: 'message',
+    status: 'warning',
+    title: tr(lang, { en: 'Lamellar structure: G is not a grain size', de: 'Lamellares Gefüge: G ist keine Korngröße' }),
+    content: tr(lang, {
+      en: `${pct} % of the structure consists of parallel lamellae (e.g. pearlite colonies or bainite), mean random line spacing ${sp} µm. The grains counted here are bounded by lamellae, not by grain or colony boundaries, so G is not an ASTM E112 grain size. To measure the colony or prior-austenite grain size, draw its boundaries in the mask editor.`,
+      de: `${pct} % des Gefüges bestehen aus parallelen Lamellen (z. B. Perlitkolonien oder Bainit), mittlerer Linienabstand auf den Messlinien ${sp} µm. Die hier gezählten Körner werden von Lamellen begrenzt, nicht von Korn- oder Koloniegrenzen, daher ist G keine Korngröße nach ASTM E112. Um die Kolonie- oder ehemalige Austenitkorngröße zu messen, zeichnen Sie deren Grenzen im Maskeneditor.`,
+    }),
+  });
+}
+
+/** What lamellarity() measured: see there. */
+export interface Lamellarity {
+  /** Share of the structure (gradient energy) whose orientation is coherent over a few line spacings, 0..1. */
+  coherentFraction: number;
+  /** Mean spacing of the dark (or bright) lines along horizontal and vertical test lines, px of the full image. */
+  spacingPx: number;
+}
+
+/** Pixels lamellarity() works on at most. */
+const LAMELLAR_PIXELS = 1_000_000;
+/** A structure is lamellar when more than this share of it is coherent (parallel lines) over a few spacings. */
+export const LAMELLAR_FRACTION = 0.35;
+/** Coherence (0 isotropic … 1 parallel lines) above which a neighbourhood counts as parallel lines. */
+const COHERENT = 0.7;
+
+/**
+ * 20261126: whether the structure is lamellar (pearlite colonies, bainite or martensite packets: parallel lines
+ * of one orientation over many line spacings) rather than grains. The line spacing s is measured first (mean
+ * run between the thin-line mask's pixels along rows and columns, plus the line width); the gradient structure
+ * tensor is then averaged over a Gaussian window of σ = 1.5 s, and its coherence ((λ1 − λ2) / (λ1 + λ2)) is read
+ * where the structure is (weighted by the gradient energy). Between equiaxed grains a window of that size holds
+ * boundaries of several orientations (coherence well under COHERENT); inside a colony it holds several parallel
+ * lamellae (coherence near 1). Scale-free: the window follows the measured spacing.
+ */
+export async function lamellarity(img: Gray, valid: Uint8Array, version: string): Promise<Lamellarity> {
+  const { width: W, height: H } = img;
+  const f = Math.max(1, Math.sqrt((W * H) / LAMELLAR_PIXELS));
+  const w = Math.max(1, Math.round(W / f)),
+    h = Math.max(1, Math.round(H / f));
+  const g = f > 1 ? resize(img, w, h) : img;
+  const v = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++)
+      v[y * w + x] = valid[Math.min(H - 1, Math.floor(((y + 0.5) * H) / h)) * W + Math.min(W - 1, Math.floor(((x + 0.5) * W) / w))];
+  const { resp, t } = await boundaryResponse(g, v, version, 11);
+  // spacing: mean distance between line centres along every 4th row and column = (non-line + line px) / runs
+  let px = 0,
+    runs = 0;
+  const walk = (start: number, step: number, n: number) => {
+    let inLine = false;
+    for (let k = 0; k < n; k++) {
+      const i = start + k * step;
+      if (!v[i]) {
+        inLine = false;
+        continue;
+      }
+      const on = resp.data[i] > t;
+      if (on && !inLine) runs++;
+      inLine = on;
+      px++;
+    }
+  };
+  for (let y = 2; y < h; y += 4) walk(y * w, 1, w);
+  for (let x = 2; x < w; x += 4) walk(x, w, h);
+  if (runs < 8) return { coherentFraction: 0, spacingPx: NaN };
+  const s = px / runs;
+  const c = cv();
+  const src = new c.Mat(h, w, c.CV_8UC1);
+  src.data.set(g.data);
+  const fl = new c.Mat(),
+    gx = new c.Mat(),
+    gy = new c.Mat();
+  src.convertTo(fl, c.CV_32F);
+  c.GaussianBlur(fl, fl, new c.Size(0, 0), 1, 1, c.BORDER_REFLECT);
+  c.Sobel(fl, gx, c.CV_32F, 1, 0, 3);
+  c.Sobel(fl, gy, c.CV_32F, 0, 1, 3);
+  const X = gx.data32F as Float32Array,
+    Y = gy.data32F as Float32Array;
+  const jxx = new c.Mat(h, w, c.CV_32F),
+    jxy = new c.Mat(h, w, c.CV_32F),
+    jyy = new c.Mat(h, w, c.CV_32F);
+  const a = jxx.data32F as Float32Array,
+    b = jxy.data32F as Float32Array,
+    d = jyy.data32F as Float32Array;
+  for (let i = 0; i < w * h; i++) {
+    a[i] = X[i] * X[i];
+    b[i] = X[i] * Y[i];
+    d[i] = Y[i] * Y[i];
+  }
+  // the window (σ = 1.5 s) is wide: the tensor is averaged down by r ≈ s / 3 first (area), then blurred by σ / r
+  const r = Math.max(1, Math.floor(s / 3));
+  const rw = Math.max(1, Math.round(w / r)),
+    rh = Math.max(1, Math.round(h / r));
+  const sigma = (1.5 * s) / r;
+  for (const m of [jxx, jxy, jyy]) {
+    if (r > 1) c.resize(m, m, new c.Size(rw, rh), 0, 0, c.INTER_AREA);
+    c.GaussianBlur(m, m, new c.Size(0, 0), sigma, sigma, c.BORDER_REFLECT);
+  }
+  const A = jxx.data32F as Float32Array,
+    B = jxy.data32F as Float32Array,
+    D = jyy.data32F as Float32Array;
+  let energy = 0,
+    coherent = 0;
+  for (let i = 0; i < rw * rh; i++) {
+    if (!v[Math.min(h - 1, Math.floor(((Math.floor(i / rw) + 0.5) * h) / rh)) * w + Math.min(w - 1, Math.floor((((i % rw) + 0.5) * w) / rw))])
+      continue;
+    const tr = A[i] + D[i];
+    if (tr <= 0) continue;
+    const coh = Math.sqrt((A[i] - D[i]) ** 2 + 4 * B[i] * B[i]) / tr;
+    energy += tr;
+    if (coh > COHERENT) coherent += tr;
+  }
+  [src, fl, gx, gy, jxx, jxy, jyy].forEach((m) => m.delete());
+  return { coherentFraction: energy > 0 ? coherent / energy : 0, spacingPx: s * f };
 }

@@ -5,16 +5,23 @@ import { requestLanguage } from '../../platform/http/language.ts';
 import { downloadHeaders, readerCsvOptions, streamedBody } from '../../platform/http/spreadsheet.ts';
 import { route, type RouteHost } from '../../platform/http/route.ts';
 import * as jobs from './service.ts';
+import type { ChangeCache } from '../../platform/db/change-cache.ts';
 
 const JOB_READ = { permission: 'JOB.READ' };
 const JOB_WRITE = { permission: 'JOB.WRITE' };
 const today = () => new Date().toISOString().slice(0, 10);
 
 /** Admin jobs pages (back-office §2 Jobs list and Job detail, §7 Jobs): ADMIN, or POWER_USER holding JOB.READ / JOB.WRITE. */
-export async function adminJobsRoutes(app: RouteHost, deps: { db: Db; databaseKind: jobs.DatabaseKind }): Promise<void> {
+export async function adminJobsRoutes(
+  app: RouteHost,
+  deps: { db: Db; databaseKind: jobs.DatabaseKind; listCache: ChangeCache<string> | null },
+): Promise<void> {
   const { db, databaseKind } = deps;
 
-  route(app, api.list, { auth: JOB_READ }, (request) => jobs.list(db, request.query));
+  route(app, api.list, { auth: JOB_READ }, async (request, reply) => {
+    const body = await jobs.listAnswer(db, deps.listCache, request.query, (page) => String(reply.serialize(page)));
+    return reply.type('application/json; charset=utf-8').send(body);
+  });
   // Both reports: headers in the caller's language, their CSV style, or XLSX (platform/http/spreadsheet.ts).
   route(app, api.report, { auth: JOB_READ }, (request, reply) => {
     const lng = requestLanguage(request);

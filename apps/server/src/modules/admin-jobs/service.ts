@@ -10,6 +10,7 @@ import type {
   AdminJobsQuery,
 } from '@lamella/contracts';
 import type { Db } from '../../platform/db/client.ts';
+import { CHANNELS, ChangeCache } from '../../platform/db/change-cache.ts';
 import type { AuthContext } from '../../platform/auth/session.ts';
 import { forbidden, notFound } from '../../platform/http/errors.ts';
 import { FieldErrors } from '../../platform/http/field-errors.ts';
@@ -109,6 +110,31 @@ export async function list(db: Db, q: AdminJobsQuery): Promise<AdminJobsPage> {
   const pageSize = Math.min(q.pageSize ?? 100, MAX_PAGE_SIZE);
   const { data, hasNextPage } = await repo.listJobs(db, filters, sortKey, q.sortOrder ?? 'desc', page, pageSize);
   return { data: data.map(presentRow), page, hasNextPage };
+}
+
+/**
+ * The list pages answered (serialised), per query: every admin reads the same page. Any change of a job or of what
+ * the list shows (owners, models, images, projects, ratings, masks) drops them all: `lamella_jobs` and `lamella_auth`
+ * notifications from any server, and this server's writes and job events (app.ts).
+ */
+export const adminListCache = (ttlSeconds: number) =>
+  new ChangeCache<string>({
+    channels: [CHANNELS.jobs, CHANNELS.auth],
+    ttlSeconds,
+    maxSize: 64 * 1024 * 1024,
+    sizeOf: (body) => body.length,
+    scopeOf: () => '*',
+  });
+
+/** A page of the list serialised by `serialize` (the route's schema), from `cache` while nothing changed. */
+export async function listAnswer(db: Db, cache: ChangeCache<string> | null, q: AdminJobsQuery, serialize: (page: AdminJobsPage) => string) {
+  const key = JSON.stringify(q);
+  const kept = cache?.get(key);
+  if (kept) return kept;
+  const startedAt = cache?.begin() ?? 0;
+  const body = serialize(await list(db, q));
+  cache?.set(key, 'list', body, startedAt);
+  return body;
 }
 
 /**

@@ -5,19 +5,24 @@ import type { Storage } from '../../platform/storage/storage.ts';
 import { requestLanguage } from '../../platform/http/language.ts';
 import { jobsCsv, jobsXlsx } from './export.ts';
 import * as jobs from './service.ts';
+import type { ChangeCache } from '../../platform/db/change-cache.ts';
 
 export interface JobsRoutesDeps extends jobs.JobsDeps {
   storage: Storage;
+  /** The answered lists (jobs.jobListCache); null: every poll reads the database. */
+  listCache: ChangeCache<jobs.JobsPageAnswer> | null;
 }
 
 /** The user's jobs (user-app.md §7): list with paging headers, one job, its error, runs, re-runs, bulk actions. */
 export async function jobsRoutes(app: RouteHost, deps: JobsRoutesDeps): Promise<void> {
   const { db, storage } = deps;
   route(app, api.list, { auth: 'user' }, async (request, reply) => {
-    const page = await jobs.listJobs(db, requireAuth(request).user.id, request.query, requestLanguage(request));
+    const page = await jobs.listJobsAnswer(db, deps.listCache, requireAuth(request).user.id, request.query, requestLanguage(request), (list) =>
+      String(reply.serialize(list)),
+    );
     reply.header('x-total-count', String(page.total)).header('x-page-size', String(page.pageSize));
     reply.header('access-control-expose-headers', 'x-total-count, x-page-size');
-    return page.jobs;
+    return reply.type('application/json; charset=utf-8').send(page.body);
   });
   route(app, api.create, { auth: 'user' }, (request) => jobs.startJobs(deps, requireAuth(request), request.body, requestLanguage(request)));
   route(app, api.rerun, { auth: 'user' }, (request) => jobs.rerun(deps, requireAuth(request), request.body, requestLanguage(request)));

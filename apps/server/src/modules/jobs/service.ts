@@ -1,5 +1,6 @@
 import type { CreateJobsBody, Job, JobError, JobResult, ListJobsQuery, RerunJobsBody } from '@lamella/contracts';
 import type { Db } from '../../platform/db/client.ts';
+import { CHANNELS, ChangeCache } from '../../platform/db/change-cache.ts';
 import type { AuthContext } from '../../platform/auth/session.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 import { AppError, notFound, validationFailed } from '../../platform/http/errors.ts';
@@ -209,6 +210,40 @@ export async function listJobs(db: Db, userId: string, q: ListJobsQuery, lng?: L
     lng,
   );
   return { jobs, total, pageSize };
+}
+
+/** A page of the job list as answered: the serialised body and its paging headers. */
+export interface JobsPageAnswer {
+  body: string;
+  total: number;
+  pageSize: number;
+}
+
+/**
+ * The job lists answered, per (user, query, language), under the user's id: dropped when any of the user's jobs or
+ * what their wire shape shows changes (migration 0018 NOTIFYs `lamella_jobs`; this server's writes and job events
+ * empty it at once: app.ts). The usual poll of an unchanged list then reads nothing from the database.
+ */
+export const jobListCache = (ttlSeconds: number) =>
+  new ChangeCache<JobsPageAnswer>({ channels: [CHANNELS.jobs], ttlSeconds, maxSize: 64 * 1024 * 1024, sizeOf: (a) => a.body.length });
+
+/** A page of the user's jobs serialised by `serialize` (the route's schema), from `cache` while nothing changed. */
+export async function listJobsAnswer(
+  db: Db,
+  cache: ChangeCache<JobsPageAnswer> | null,
+  userId: string,
+  q: ListJobsQuery,
+  lng: Language | undefined,
+  serialize: (jobs: Job[]) => string,
+): Promise<JobsPageAnswer> {
+  const key = `${userId}\u0000${lng ?? ''}\u0000${JSON.stringify(q)}`;
+  const kept = cache?.get(key);
+  if (kept) return kept;
+  const startedAt = cache?.begin() ?? 0;
+  const page = await listJobs(db, userId, q, lng);
+  const answer = { body: serialize(page.jobs), total: page.total, pageSize: page.pageSize };
+  cache?.set(key, userId, answer, startedAt);
+  return answer;
 }
 
 /** A job the caller may read: their own (not deleted), or any for ADMIN. */

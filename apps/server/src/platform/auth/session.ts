@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { accessKeys, privileges, sessions, users, groups } from '../db/schema/index.ts';
 import { hashToken, newToken } from './tokens.ts';
+import type { ChangeCache } from '../db/change-cache.ts';
 
 export const SESSION_COOKIE = 'lamella_session';
 /** While an admin impersonates: their own session's token, to come back to ("Back to my account"). */
@@ -27,6 +28,8 @@ export interface AuthContext {
 export interface SessionOptions {
   ttlDays: number;
   secureCookies: boolean;
+  /** The guard's reads kept between requests, per token hash under the user's id (change-cache.ts; SESSION_CACHE_SECONDS, 0: none). */
+  cache?: ChangeCache<SessionLookupRow> | null;
 }
 
 /** Sets a new session cookie for `userId`; the previous session of this browser (if any) is ended (rotation). */
@@ -133,6 +136,7 @@ const isGroupAdmin = sql<boolean>`exists(select 1 from ${groups} g where g.admin
 
 /** Session + user + privileges + group admin, by token hash: one prepared statement per database (cached by Db). */
 const sessionStatements = new WeakMap<Db, ReturnType<typeof prepareSessionLookup>>();
+export type SessionLookupRow = Awaited<ReturnType<ReturnType<typeof prepareSessionLookup>['execute']>>[number];
 function prepareSessionLookup(db: Db) {
   return db
     .select({ session: sessions, user: users, permissions: permissionsOfUser, grpAdmin: isGroupAdmin })
@@ -145,9 +149,10 @@ function prepareSessionLookup(db: Db) {
 
 /**
  * Resolves the caller from the session cookie or an `Authorization: Bearer <access key>` header. One statement
- * reads the session, its user, the privileges and group administration, so every request sees the current role,
- * block and privileges (nothing is cached between requests: changes take effect on the next request, on every
- * replica). The session's renewal (sliding expiry) is written at most once per RENEW_AFTER_MS.
+ * reads the session, its user, the privileges and group administration. With `opts.cache` its row is kept per
+ * token until any of it changes (change-cache.ts: NOTIFY from every replica, and this replica's own writes), so
+ * a role, block or privilege change takes effect on the caller's next request. Expiry is checked on every request.
+ * The session's renewal (sliding expiry) is written at most once per RENEW_AFTER_MS.
  */
 export async function authenticate(db: Db, request: FastifyRequest, opts: SessionOptions): Promise<AuthContext | null> {
   const header = request.headers.authorization;
@@ -157,12 +162,20 @@ export async function authenticate(db: Db, request: FastifyRequest, opts: Sessio
   const token = request.cookies[SESSION_COOKIE];
   if (!token) return null;
   const now = new Date();
-  let lookup = sessionStatements.get(db);
-  if (!lookup) sessionStatements.set(db, (lookup = prepareSessionLookup(db)));
-  const [row] = await lookup.execute({ hash: hashToken(token), now });
-  if (!row || row.user.role === 'BLOCKED') return null;
+  const hash = hashToken(token);
+  const cache = opts.cache;
+  let row = cache?.get(hash);
+  if (!row) {
+    let lookup = sessionStatements.get(db);
+    if (!lookup) sessionStatements.set(db, (lookup = prepareSessionLookup(db)));
+    const generation = cache?.begin() ?? 0;
+    [row] = await lookup.execute({ hash, now });
+    if (row && cache) cache.set(hash, row.user.id, row, generation);
+  }
+  if (!row || row.user.role === 'BLOCKED' || row.session.expiresAt.getTime() <= now.getTime()) return null;
   // An impersonation keeps its one hour; other sessions slide.
   if (!row.session.impersonatorId && now.getTime() - row.session.lastSeenAt.getTime() > RENEW_AFTER_MS) {
+    cache?.delete(hash);
     await db
       .update(sessions)
       .set({ lastSeenAt: now, expiresAt: new Date(now.getTime() + opts.ttlDays * 86_400_000) })

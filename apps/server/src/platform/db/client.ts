@@ -15,6 +15,18 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
   ping(): Promise<boolean>;
+  /**
+   * LISTENs on `channels` for the NOTIFYs of every connection (every replica): `up` once listening (again after a
+   * lost connection), `message` per notification, `down` when the connection is lost (on PostgreSQL it reconnects
+   * every second until closed). The returned function stops listening.
+   */
+  listen(channels: string[], handlers: ListenHandlers): Promise<() => Promise<void>>;
+}
+
+export interface ListenHandlers {
+  up(): void;
+  message(channel: string, payload: string): void;
+  down(): void;
 }
 
 const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -53,6 +65,53 @@ async function openPostgres(url: string): Promise<Database> {
       await db.execute(sql`select 1`);
       return true;
     },
+    listen: (channels, handlers) => listenOnPostgres(url, channels, handlers),
+  };
+}
+
+/** A dedicated connection LISTENing on `channels` (a pooled one would be handed to queries), reconnected when lost. */
+async function listenOnPostgres(url: string, channels: string[], handlers: ListenHandlers): Promise<() => Promise<void>> {
+  const { Client } = await import('pg');
+  let stopped = false;
+  let client: InstanceType<typeof Client> | null = null;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async (): Promise<void> => {
+    const c = new Client({ connectionString: url });
+    let lost = false;
+    const onLost = () => {
+      if (lost) return;
+      lost = true;
+      client = null;
+      handlers.down();
+      void c.end().catch(() => {});
+      if (!stopped) retry = setTimeout(() => void connect(), 1000);
+    };
+    c.on('error', onLost);
+    c.on('end', onLost);
+    c.on('notification', (n) => handlers.message(n.channel, n.payload ?? ''));
+    try {
+      await c.connect();
+      for (const channel of channels) await c.query(`listen "${channel.replace(/"/g, '')}"`);
+    } catch {
+      onLost();
+      return;
+    }
+    if (stopped) return void c.end().catch(() => {});
+    client = c;
+    handlers.up();
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const c = client;
+    client = null;
+    if (c) {
+      c.removeAllListeners('end');
+      c.removeAllListeners('error');
+      c.on('error', () => {});
+      await c.end().catch(() => {});
+    }
   };
 }
 
@@ -81,6 +140,14 @@ async function openPglite(dir: string | null, snapshot?: Blob): Promise<Database
     ping: async () => {
       await client.query('select 1');
       return true;
+    },
+    // one in-process connection: notifications are delivered as the notifying statement completes; never lost
+    listen: async (channels, handlers) => {
+      const stops = await Promise.all(channels.map((channel) => client.listen(channel, (payload) => handlers.message(channel, payload))));
+      handlers.up();
+      return async () => {
+        for (const stop of stops) await stop().catch(() => {});
+      };
     },
   };
 }

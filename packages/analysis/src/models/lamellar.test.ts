@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { initCv } from '../cv.js';
+import { decodeImage } from '../image.js';
+import { terminateOcr } from '../ocr.js';
+import { grainImage } from '../synth/index.js';
+import { lamellarImage } from '../synth/lamellar.js';
+import { runModel } from '../registry.js';
+import { LAMELLAR_FRACTION, lamellarity } from './grainSize.js';
+
+beforeAll(() => initCv());
+afterAll(() => terminateOcr());
+
+const all = (n: number) => new Uint8Array(n).fill(1);
+
+describe('lamellar structures (20261126)', () => {
+  it('generates colonies of parallel lamellae with the colonies as truth', async () => {
+    const s = await lamellarImage({ width: 480, height: 360, colonyPx: 120, spacingPx: 8, seed: 1 });
+    // about (480 · 360) / 120² = 12 colonies, far fewer than lamellae
+    expect(s.truth.grainsJeffries).toBeGreaterThan(8);
+    expect(s.truth.grainsJeffries).toBeLessThan(24);
+    expect(s.truth.lamellarSpacingUm / s.pixelSizeUm).toBeGreaterThan(7);
+    expect(s.truth.lamellarSpacingUm / s.pixelSizeUm).toBeLessThan(9);
+  });
+
+  it('tells lamellar colonies from equiaxed grains, whatever their size', async () => {
+    for (const [colonyPx, spacingPx, seed] of [
+      [120, 8, 1],
+      [160, 6, 2],
+      [90, 10, 3],
+    ]) {
+      const img = await decodeImage((await lamellarImage({ width: 480, height: 360, colonyPx, spacingPx, seed, noise: 5 })).png);
+      const L = await lamellarity(img, all(480 * 360), '20261126');
+      expect(L.coherentFraction).toBeGreaterThan(LAMELLAR_FRACTION);
+      // random line spacing along horizontal and vertical test lines: about π/2 × the true spacing
+      expect(L.spacingPx / spacingPx).toBeGreaterThan(1.2);
+      expect(L.spacingPx / spacingPx).toBeLessThan(1.9);
+    }
+    for (const [grainPx, lineWidth, twins] of [
+      [16, 1.3, false],
+      [44, 2.2, true],
+      [90, 5, false],
+    ] as const) {
+      const img = await decodeImage((await grainImage({ width: 480, height: 360, grainPx, lineWidth, twins, noise: 5, seed: 3 })).png);
+      expect((await lamellarity(img, all(480 * 360), '20261126')).coherentFraction).toBeLessThan(0.1);
+    }
+  }, 30_000);
+
+  it('warns that G of a lamellar structure is no E112 grain size (20261126, not before)', async () => {
+    const s = await lamellarImage({ width: 480, height: 360, colonyPx: 90, spacingPx: 10, seed: 3, noise: 5 });
+    const warning = (r: Awaited<ReturnType<typeof runModel>>) =>
+      r.items.find((i) => i.type === 'message' && i.status === 'warning' && /lamellar/i.test(i.title ?? ''));
+    const now = await runModel('grain-size', '20261126', s.png, {}, { pixelSizeUm: s.pixelSizeUm });
+    const item = warning(now);
+    expect(item).toBeTruthy();
+    expect(item && 'content' in item ? item.content : '').toMatch(/mask editor/);
+    expect(warning(await runModel('grain-size', '20261125', s.png, {}, { pixelSizeUm: s.pixelSizeUm }))).toBeUndefined();
+    // lamellae so fine that the grain segmentation finds almost no grains: not refused, the warning says why
+    const fine = await lamellarImage({ width: 640, height: 480, colonyPx: 160, spacingPx: 6, seed: 2, noise: 5 });
+    await expect(runModel('grain-size', '20261125', fine.png, {}, { pixelSizeUm: fine.pixelSizeUm })).rejects.toMatchObject({
+      code: 'TOO_FEW_FEATURES',
+    });
+    expect(warning(await runModel('grain-size', '20261126', fine.png, {}, { pixelSizeUm: fine.pixelSizeUm }))).toBeTruthy();
+    const grains = await grainImage({ width: 480, height: 360, grainPx: 40, noise: 4, seed: 9 });
+    expect(warning(await runModel('grain-size', '20261126', grains.png, {}, { pixelSizeUm: grains.pixelSizeUm }))).toBeUndefined();
+  }, 60_000);
+});
