@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { adminJobsApi, jobsApi } from '@lamella/contracts';
 import { computeModels, images, jobs, userFeedback, users } from '../src/platform/db/schema/index.ts';
 import { factories, type Factories, type TestUser } from './factories.ts';
-import { startTestApp, waitFor, type TestApp } from './test-app.ts';
+import { CACHES_ON, soon, startTestApp, type TestApp } from './test-app.ts';
 
 /**
  * Issue 15: the answered job lists (GET /jobs per user and query, GET /admin/jobs per query) are kept
@@ -11,8 +11,6 @@ import { startTestApp, waitFor, type TestApp } from './test-app.ts';
  * API at once, and straight in the database (another replica, a job, an SQL console) by migration 0018's triggers.
  * On PGlite the notification arrives with the statement; on PostgreSQL within moments (waitFor, 5 s at most).
  */
-/** The caches as in production (test-app.ts turns them off on a PostgreSQL server unless asked). */
-const CACHES_ON = { SESSION_CACHE_SECONDS: '30', LIST_CACHE_SECONDS: '30' };
 let t: TestApp;
 let f: Factories;
 beforeAll(async () => {
@@ -23,7 +21,6 @@ afterAll(() => t?.close());
 
 /** The user's session cookie with the `lng` cookie (the language a request is answered in). */
 const cookieOf = (u: TestUser) => `lamella_session=${u.client.cookies.get('lamella_session')}`;
-const soon = <T>(fn: () => Promise<T | undefined | null | false>) => waitFor(fn, 5000);
 
 /** Runs `change` with the jobs triggers off: a change the cache is not told about. */
 async function unnotified(change: () => Promise<unknown>) {

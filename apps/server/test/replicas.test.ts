@@ -17,7 +17,7 @@ import { adminUsersApi, imagesApi, jobsApi, usersApi } from '@lamella/contracts'
 import { factories } from './factories.ts';
 import { poresImage } from './synthetic.ts';
 import { startS3Server } from './s3-server.ts';
-import { startTestApp, waitFor, type TestApp } from './test-app.ts';
+import { CACHES_ON, startTestApp, waitFor, type TestApp } from './test-app.ts';
 
 /**
  * Several server replicas on one PostgreSQL database and one Redis (README "Deployment"): two apps, each with
@@ -88,8 +88,7 @@ describe.skipIf(unavailable !== null)('two replicas on one PostgreSQL and one Re
       REDIS_PREFIX: prefix,
       SIGNUP_LIMIT_PER_HOUR: '100000',
       START_LOCAL_LAUNCHER: 'false',
-      SESSION_CACHE_SECONDS: '30',
-      LIST_CACHE_SECONDS: '30',
+      ...CACHES_ON,
     };
     const storage = () => {
       const s = new S3Storage({ ...s3.settings, bucket: s3.settings.bucket! });

@@ -5,7 +5,7 @@ import { groups, sessions, users } from '../src/platform/db/schema/index.ts';
 import { loadConfig } from '../src/config.ts';
 import { hashToken } from '../src/platform/auth/tokens.ts';
 import { factories, type Factories, type TestUser } from './factories.ts';
-import { startTestApp, waitFor, type TestApp } from './test-app.ts';
+import { CACHES_ON, soon, startTestApp, waitFor, type TestApp } from './test-app.ts';
 
 /**
  * Issue 15 item 1: the guard reads session + user + privileges + group administration in ONE statement, and keeps
@@ -16,8 +16,6 @@ import { startTestApp, waitFor, type TestApp } from './test-app.ts';
  * triggers NOTIFY every server); that the cache is really used; and that the sliding renewal is written at most once
  * an hour.
  */
-/** The caches as in production (test-app.ts turns them off on a PostgreSQL server unless asked). */
-const CACHES_ON = { SESSION_CACHE_SECONDS: '30', LIST_CACHE_SECONDS: '30' };
 let t: TestApp;
 let f: Factories;
 beforeAll(async () => {
@@ -25,9 +23,6 @@ beforeAll(async () => {
   f = factories(t);
 });
 afterAll(() => t?.close());
-
-/** A change written straight into the database reaches the cache through NOTIFY: at once on PGlite, within moments on PostgreSQL. */
-const soon = <T>(fn: () => Promise<T | undefined | null | false>) => waitFor(fn, 5000);
 
 const sessionRow = async (u: TestUser) =>
   (

@@ -196,6 +196,12 @@ async function startLaunchers(db: Db, supervisor: LauncherSupervisor, n: number)
 }
 
 /** Polls `fn` every 50 ms until it answers something truthy, and returns it; fails after `timeoutMs`. */
+/** The answer caches as in production (startTestApp turns them off on a PostgreSQL server unless a test asks). */
+export const CACHES_ON = { SESSION_CACHE_SECONDS: '30', LIST_CACHE_SECONDS: '30' };
+
+/** A row written straight into the database reaches the answer caches through NOTIFY: at once on PGlite, within moments on PostgreSQL. */
+export const soon = <T>(fn: () => Promise<T | undefined | null | false>) => waitFor(fn, 5000);
+
 export async function waitFor<T>(fn: () => Promise<T | undefined | null | false>, timeoutMs = 90_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {

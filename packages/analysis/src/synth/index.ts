@@ -175,8 +175,24 @@ export async function grainImage(
       if (o.noise) v += o.noise * gauss(r);
       gray[y * w + x] = v;
     }
-  // truth: Jeffries on the label map
-  const n = sites.length;
+  const sb = o.scaleBar === undefined ? null : o.scaleBar;
+  const out = await finish(gray, w, h, sb, o.jpeg);
+  return {
+    ...out,
+    micrograph: { width: w, height: h },
+    pixelSizeUm: px,
+    scaleBar: sb,
+    truth: grainTruth(label, w, h, px),
+  };
+}
+
+/**
+ * ASTM E112 truth of a label map: Jeffries count (grains touching the field's edge ½), and the mean lineal
+ * intercept on horizontal and vertical lines every 5 px (label changes), as grainImage computes it.
+ */
+export function grainTruth(label: Int32Array, w: number, h: number, px: number): GrainTruth {
+  let n = 0;
+  for (let i = 0; i < label.length; i++) if (label[i] > n) n = label[i];
   const seen = new Uint8Array(n + 1);
   for (let y = 0; y < h; y++)
     for (let x = 0; x < w; x++) {
@@ -194,32 +210,23 @@ export async function grainImage(
   const nA = jeff / (w * h * px * px * 1e-6);
   let len = 0,
     hits = 0;
-  const sp = 5;
-  for (let y = 2; y < h; y += sp) {
+  for (let y = 2; y < h; y += 5) {
     for (let x = 1; x < w; x++) if (label[y * w + x] !== label[y * w + x - 1]) hits++;
     len += w;
   }
-  for (let x = 2; x < w; x += sp) {
+  for (let x = 2; x < w; x += 5) {
     for (let y = 1; y < h; y++) if (label[y * w + x] !== label[(y - 1) * w + x]) hits++;
     len += h;
   }
   const L = (len / hits) * px;
-  const sb = o.scaleBar === undefined ? null : o.scaleBar;
-  const out = await finish(gray, w, h, sb, o.jpeg);
   return {
-    ...out,
-    micrograph: { width: w, height: h },
-    pixelSizeUm: px,
-    scaleBar: sb,
-    truth: {
-      grainsInside: inside,
-      grainsOnBorder: border,
-      grainsJeffries: jeff,
-      grainsPerMm2: nA,
-      astmGPlanimetric: 3.321928 * Math.log10(nA) - 2.954,
-      meanInterceptUm: L,
-      astmGIntercept: -6.643856 * Math.log10(L / 1000) - 3.288,
-    },
+    grainsInside: inside,
+    grainsOnBorder: border,
+    grainsJeffries: jeff,
+    grainsPerMm2: nA,
+    astmGPlanimetric: 3.321928 * Math.log10(nA) - 2.954,
+    meanInterceptUm: L,
+    astmGIntercept: -6.643856 * Math.log10(L / 1000) - 3.288,
   };
 }
 

@@ -1,7 +1,9 @@
 // Synthetic colour (tint) etched micrographs with exact ground truth: grains told apart by their tint, not by
 // boundary lines, as after a colour etch (Klemm, Beraha). For the colour path of the grain-size model.
 import sharp from 'sharp';
-import { rng, type Synth, type GrainTruth } from './index.js';
+import { grainTruth, rng, type GrainTruth, type Synth } from './index.js';
+
+export { grainTruth };
 
 const gauss = (r: () => number) => Math.sqrt(-2 * Math.log(r() + 1e-12)) * Math.cos(2 * Math.PI * r());
 
@@ -133,48 +135,4 @@ export function valueNoise(w: number, h: number, period: number, r: () => number
       out[y * w + x] = (a * (1 - su) + b * su) * (1 - sv) + (c * (1 - su) + e * su) * sv;
     }
   return out;
-}
-
-/**
- * ASTM E112 truth of a label map: Jeffries count (grains touching the field's edge ½), and the mean lineal
- * intercept on horizontal and vertical lines every 5 px (label changes), as grainImage computes it.
- */
-export function grainTruth(label: Int32Array, w: number, h: number, px: number): GrainTruth {
-  let n = 0;
-  for (let i = 0; i < label.length; i++) if (label[i] > n) n = label[i];
-  const seen = new Uint8Array(n + 1);
-  for (let y = 0; y < h; y++)
-    for (let x = 0; x < w; x++) {
-      const l = label[y * w + x];
-      if (x === 0 || y === 0 || x === w - 1 || y === h - 1) seen[l] = 2;
-      else if (!seen[l]) seen[l] = 1;
-    }
-  let inside = 0,
-    border = 0;
-  for (let l = 1; l <= n; l++) {
-    if (seen[l] === 1) inside++;
-    else if (seen[l] === 2) border++;
-  }
-  const jeff = inside + border / 2;
-  const nA = jeff / (w * h * px * px * 1e-6);
-  let len = 0,
-    hits = 0;
-  for (let y = 2; y < h; y += 5) {
-    for (let x = 1; x < w; x++) if (label[y * w + x] !== label[y * w + x - 1]) hits++;
-    len += w;
-  }
-  for (let x = 2; x < w; x += 5) {
-    for (let y = 1; y < h; y++) if (label[y * w + x] !== label[(y - 1) * w + x]) hits++;
-    len += h;
-  }
-  const L = (len / hits) * px;
-  return {
-    grainsInside: inside,
-    grainsOnBorder: border,
-    grainsJeffries: jeff,
-    grainsPerMm2: nA,
-    astmGPlanimetric: 3.321928 * Math.log10(nA) - 2.954,
-    meanInterceptUm: L,
-    astmGIntercept: -6.643856 * Math.log10(L / 1000) - 3.288,
-  };
 }
