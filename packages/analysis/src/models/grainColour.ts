@@ -1,11 +1,13 @@
 // Grain segmentation of colour (tint) etched micrographs, where grains differ by colour and may have no dark
 // boundary lines: colour-gradient relief, marker watershed, then merging of regions that neither differ in colour
-// nor have a boundary line between them.
+// nor have a boundary line between them. 20261126: an over-segmentation into cells that follow the field, merged on
+// the colour step across each border against the local colour contrast (segmentByMerging, regionMerge.ts).
 import { cv } from '../cv.js';
 import { blackHat, distanceTransform, watershed } from '../cvops.js';
 import sharp from 'sharp';
 import { blurGray, type Gray } from '../image.js';
 import { dynamicSeeds } from './seeds.js';
+import { mergeRegionGraph } from './regionMerge.js';
 
 export interface ColourStats {
   /** Spread of the chroma (a*, b*) over the analysed area, 8-bit Lab units. */
@@ -84,6 +86,8 @@ export async function segmentColourGrains(
   // about TARGET_INTERCEPT_PX. A first pass at no more than WORK_PIXELS measures the grains' scale; when it is
   // far from the target, a second pass runs at the resolution that brings it there (20261123: never above full
   // size; 20261125: small images are also up-sampled, up to 2× and MAX_UPSAMPLED_PIXELS).
+  // 20261126: segmentation by region merging on colour evidence, at any working resolution (segmentByMerging)
+  if (version >= '20261126') return segmentByMerging(denoiseToFloor(rgb, grey.width, grey.height), grey.width, grey.height, valid);
   const N = grey.width * grey.height;
   const newer = version >= '20261125';
   const minFactor = newer ? Math.max(0.5, Math.sqrt(N / Math.max(N, MAX_UPSAMPLED_PIXELS))) : 1;
@@ -383,4 +387,238 @@ export function denoiseToFloor(rgb: Uint8Array, w: number, h: number): Uint8Arra
   src.delete();
   out.delete();
   return res;
+}
+
+// ------------------------------------------------------------------------------------------------ 20261126
+
+/**
+ * 20261126: the colour path's pixel sizes follow the field, not the grains. Up to 2× (and up to WORK_PIXELS) the
+ * image is resampled to WORK_PIXELS; every window of the segmentation is a multiple of the over-segmentation's cell,
+ * REGIONS cells over the analysed area: the same field gives the same segmentation at any pixel size. The merge
+ * (regionMerge.ts) decides on colour steps relative to the image's own local colour contrast, so where it stops is
+ * set by the colour evidence, not by a grain size in pixels (before, the segmentation settled at about 28 px per
+ * grain at whatever resolution it ran, and G followed the resolution).
+ */
+async function segmentByMerging(rgb: Uint8Array, W: number, H: number, valid: Uint8Array): Promise<{ labels: Int32Array; count: number }> {
+  const N = W * H;
+  const f = Math.max(0.5, Math.sqrt(N / WORK_PIXELS));
+  const w = Math.max(1, Math.round(W / f)),
+    h = Math.max(1, Math.round(H / f));
+  let small = rgb;
+  if (w !== W || h !== H) {
+    const b = await sharp(Buffer.from(rgb.buffer, rgb.byteOffset, rgb.byteLength), { raw: { width: W, height: H, channels: 3 } })
+      .resize(w, h, { kernel: 'cubic' })
+      .raw()
+      .toBuffer();
+    small = new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
+  }
+  const smallValid = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++)
+      smallValid[y * w + x] = valid[Math.min(H - 1, Math.floor(((y + 0.5) * H) / h)) * W + Math.min(W - 1, Math.floor(((x + 0.5) * W) / w))];
+  const seg = mergeAtWorkSize(small, w, h, smallValid);
+  const labels = new Int32Array(N);
+  for (let y = 0; y < H; y++) {
+    const sy = Math.min(h - 1, Math.floor((y * h) / H));
+    for (let x = 0; x < W; x++) {
+      const i = y * W + x;
+      labels[i] = valid[i] ? seg.labels[sy * w + Math.min(w - 1, Math.floor((x * w) / W))] : 0;
+    }
+  }
+  // the dividing lines are drawn again at full size: 1 px wherever two grains meet (scaled lines break up or thicken)
+  return { labels: modeFilter(labels, W, H, valid, 1), count: seg.count };
+}
+
+/** 20261126: cells of the over-segmentation over the analysed area (about 7 px apart at WORK_PIXELS). */
+const REGIONS = 7000;
+/** 20261126: a border is a grain boundary when the colour step across it is above this × the local colour spread. */
+const STEP_CONTRAST = 0.27;
+/** 20261126: regions whose mean colours differ by more than this × the local colour spread stay apart. */
+const MEAN_CONTRAST = 0.45;
+/** 20261126: the local colour spread is taken over blocks of this many cells (and their neighbours). */
+const LOCAL_CELLS = 20;
+
+function mergeAtWorkSize(rgb: Uint8Array, w: number, h: number, valid: Uint8Array): { labels: Int32Array; count: number } {
+  const N = w * h;
+  let nValid = 0;
+  for (let i = 0; i < N; i++) nValid += valid[i];
+  const cell = Math.max(2, Math.sqrt(nValid / REGIONS));
+  // smoothing (median against specks, bilateral against texture) in units of the cell
+  const c = cv();
+  const src = new c.Mat(h, w, c.CV_8UC3);
+  src.data.set(rgb);
+  const med = new c.Mat(),
+    sm = new c.Mat(),
+    labM = new c.Mat();
+  c.medianBlur(src, med, Math.max(3, 2 * Math.round((0.83 * cell - 1) / 2) + 1));
+  c.bilateralFilter(med, sm, Math.max(3, Math.round(1.5 * cell)), 20, 1.2 * cell, c.BORDER_REFLECT);
+  c.cvtColor(sm, labM, c.COLOR_RGB2Lab);
+  const lab = new Float32Array(labM.data as Uint8Array);
+  [src, med, sm, labM].forEach((m) => m.delete());
+  // relief: Lab colour gradient, scaled by its 98th percentile
+  const labF = new c.Mat(h, w, c.CV_32FC3);
+  (labF.data32F as Float32Array).set(lab);
+  const gx = new c.Mat(),
+    gy = new c.Mat();
+  c.Sobel(labF, gx, c.CV_32F, 1, 0, 3);
+  c.Sobel(labF, gy, c.CV_32F, 0, 1, 3);
+  const gxd = gx.data32F as Float32Array,
+    gyd = gy.data32F as Float32Array;
+  const grad = new Float32Array(N);
+  for (let i = 0, j = 0; i < N; i++, j += 3)
+    grad[i] = Math.sqrt(gxd[j] ** 2 + gxd[j + 1] ** 2 + gxd[j + 2] ** 2 + gyd[j] ** 2 + gyd[j + 1] ** 2 + gyd[j + 2] ** 2);
+  [labF, gx, gy].forEach((m) => m.delete());
+  const gq = Math.max(pct(grad, 0.98), 1);
+  const relief: Gray = { width: w, height: h, data: new Uint8Array(N) };
+  for (let i = 0; i < N; i++) relief.data[i] = Math.min(255, Math.round((255 * grad[i]) / gq));
+  // over-segmentation: one marker per cell of a grid centred on the field (the same cells after a mirror or a
+  // quarter turn), at the cell's lowest relief; marker watershed
+  const markers = new Int32Array(N);
+  const oy = (Math.ceil(h / cell) * cell - h) / 2,
+    ox = (Math.ceil(w / cell) * cell - w) / 2;
+  let n = 0;
+  for (let cy = 0; cy * cell - oy < h; cy++)
+    for (let cx = 0; cx * cell - ox < w; cx++) {
+      let best = -1,
+        bv = 256;
+      const y1 = Math.min(h, Math.round((cy + 1) * cell - oy)),
+        x1 = Math.min(w, Math.round((cx + 1) * cell - ox));
+      for (let y = Math.max(0, Math.round(cy * cell - oy)); y < y1; y++)
+        for (let x = Math.max(0, Math.round(cx * cell - ox)); x < x1; x++) {
+          const i = y * w + x;
+          if (valid[i] && relief.data[i] < bv) {
+            bv = relief.data[i];
+            best = i;
+          }
+        }
+      if (best >= 0) markers[best] = ++n;
+    }
+  const excluded = n + 1;
+  for (let i = 0; i < N; i++) if (!valid[i]) markers[i] = excluded;
+  const ws = watershed(relief, markers);
+  for (let i = 0; i < N; i++) if (ws[i] === excluded || ws[i] < 0) ws[i] = 0;
+  const merged = mergeRegionGraph(ws, n, lab, w, h, {
+    localScale: localSpread(lab, w, h, valid, Math.max(4, Math.round(LOCAL_CELLS * cell))),
+    contrast: STEP_CONTRAST,
+    meanContrast: MEAN_CONTRAST,
+    reach: 0.5 * cell,
+    minAreaFraction: 0.15,
+    thinFraction: 0.3,
+  });
+  // grain outlines smoothed over half a cell: the cells' ragged edges are texture, not boundary
+  return { labels: modeFilter(merged, w, h, valid, Math.max(1, Math.round(0.5 * cell))), count: n };
+}
+
+/**
+ * Per pixel, the local colour spread (rms distance from the mean colour, 3 channels) over the b × b block around it
+ * and its 8 neighbour blocks, bilinear between block centres: the contrast scale of its part of the field (an unevenly
+ * lit field has lower contrast where it is darker).
+ */
+export function localSpread(f: ArrayLike<number>, w: number, h: number, valid: Uint8Array, b: number): Float32Array {
+  const bw = Math.ceil(w / b),
+    bh = Math.ceil(h / b);
+  const S = new Float64Array(bw * bh * 7);
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      if (!valid[i]) continue;
+      const k = 7 * (Math.floor(y / b) * bw + Math.floor(x / b));
+      S[k]++;
+      for (let c = 0; c < 3; c++) {
+        S[k + 1 + c] += f[3 * i + c];
+        S[k + 4 + c] += f[3 * i + c] ** 2;
+      }
+    }
+  const sd = new Float32Array(bw * bh);
+  const t = new Float64Array(7);
+  for (let by = 0; by < bh; by++)
+    for (let bx = 0; bx < bw; bx++) {
+      t.fill(0);
+      for (let yy = Math.max(0, by - 1); yy <= Math.min(bh - 1, by + 1); yy++)
+        for (let xx = Math.max(0, bx - 1); xx <= Math.min(bw - 1, bx + 1); xx++) for (let q = 0; q < 7; q++) t[q] += S[7 * (yy * bw + xx) + q];
+      let v = 0;
+      if (t[0]) for (let c = 0; c < 3; c++) v += t[4 + c] / t[0] - (t[1 + c] / t[0]) ** 2;
+      sd[by * bw + bx] = Math.sqrt(Math.max(1e-6, v));
+    }
+  const out = new Float32Array(w * h);
+  for (let y = 0; y < h; y++) {
+    const fy = Math.min(bh - 1, Math.max(0, (y + 0.5) / b - 0.5));
+    const y0 = Math.floor(fy),
+      y1 = Math.min(bh - 1, y0 + 1),
+      v = fy - y0;
+    for (let x = 0; x < w; x++) {
+      const fx = Math.min(bw - 1, Math.max(0, (x + 0.5) / b - 0.5));
+      const x0 = Math.floor(fx),
+        x1 = Math.min(bw - 1, x0 + 1),
+        u = fx - x0;
+      out[y * w + x] = (sd[y0 * bw + x0] * (1 - u) + sd[y0 * bw + x1] * u) * (1 - v) + (sd[y1 * bw + x0] * (1 - u) + sd[y1 * bw + x1] * u) * v;
+    }
+  }
+  return out;
+}
+
+/**
+ * Majority label (0 left out) in the (2r+1)² window of every valid pixel, then 1-px lines (0) where two labels meet.
+ * Pixels whose window holds one label only keep it (found from a box sum of the label changes).
+ */
+export function modeFilter(lb: Int32Array, w: number, h: number, valid: Uint8Array, r: number): Int32Array {
+  const N = w * h;
+  // integral image of the pixels that are a line or differ from a 4-neighbour
+  const I = new Int32Array((w + 1) * (h + 1));
+  for (let y = 0; y < h; y++) {
+    let row = 0;
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x,
+        l = lb[i];
+      const e =
+        l <= 0 || (x > 0 && lb[i - 1] !== l) || (x + 1 < w && lb[i + 1] !== l) || (y > 0 && lb[i - w] !== l) || (y + 1 < h && lb[i + w] !== l);
+      row += e ? 1 : 0;
+      I[(y + 1) * (w + 1) + x + 1] = I[y * (w + 1) + x + 1] + row;
+    }
+  }
+  const out = new Int32Array(N);
+  const ls: number[] = [],
+    cs: number[] = [];
+  for (let y = 0; y < h; y++) {
+    const ya = Math.max(0, y - r),
+      yb = Math.min(h - 1, y + r);
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      if (!valid[i]) continue;
+      const xa = Math.max(0, x - r),
+        xb = Math.min(w - 1, x + r);
+      const edges = I[(yb + 1) * (w + 1) + xb + 1] - I[ya * (w + 1) + xb + 1] - I[(yb + 1) * (w + 1) + xa] + I[ya * (w + 1) + xa];
+      if (!edges) {
+        out[i] = lb[i];
+        continue;
+      }
+      ls.length = 0;
+      cs.length = 0;
+      let best = 0,
+        bc = 0;
+      for (let yy = ya; yy <= yb; yy++)
+        for (let xx = xa; xx <= xb; xx++) {
+          const l = lb[yy * w + xx];
+          if (l <= 0) continue;
+          let k = ls.indexOf(l);
+          if (k < 0) {
+            k = ls.length;
+            ls.push(l);
+            cs.push(0);
+          }
+          if (++cs[k] > bc) {
+            bc = cs[k];
+            best = l;
+          }
+        }
+      out[i] = best;
+    }
+  }
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x,
+        l = out[i];
+      if (l > 0 && ((x + 1 < w && out[i + 1] > 0 && out[i + 1] !== l) || (y + 1 < h && out[i + w] > 0 && out[i + w] !== l))) out[i] = 0;
+    }
+  return out;
 }
