@@ -2,6 +2,7 @@
 // scaled up (features scale too), with an SEM data strip (bar + label) at the bottom.
 import sharp from 'sharp';
 import { crackImage, grainImage, layerImage, poreImage } from '../../packages/analysis/src/synth/index.js';
+import { tintGrainImage } from '../../packages/analysis/src/synth/tint.js';
 
 export const sizes = [
   { name: '4 MP', w: 2310, h: 1732 },
@@ -36,4 +37,10 @@ export async function makeImage(model: string, w: number, h: number): Promise<Bu
   return sharp(all, { raw: { width: w, height: h + stripH, channels: 1 } })
     .png({ compressionLevel: 1 })
     .toBuffer();
+}
+
+/** A colour (tint) etched micrograph for the grain model's colour path: ~1 MP synthetic tint etch scaled up, RGB, no strip. */
+export async function makeTintImage(w: number, h: number): Promise<Buffer> {
+  const base = await tintGrainImage({ width: 1155, height: 866, grainPx: 30, mottle: 0.15, noise: 2 });
+  return sharp(base.png).resize(w, h, { kernel: 'lanczos3' }).png({ compressionLevel: 1 }).toBuffer();
 }
