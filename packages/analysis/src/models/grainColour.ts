@@ -454,6 +454,9 @@ function mergeAtWorkSize(rgb: Uint8Array, w: number, h: number, valid: Uint8Arra
   c.bilateralFilter(med, sm, Math.max(3, Math.round(1.5 * cell)), 20, 1.2 * cell, c.BORDER_REFLECT);
   c.cvtColor(sm, labM, c.COLOR_RGB2Lab);
   const lab = new Float32Array(labM.data as Uint8Array);
+  // lightness weighted down where shading inside the grains outweighs it (lightnessWeight)
+  const lw = lightnessWeight(sm.data as Uint8Array, w, h, valid, Math.round(cell));
+  if (lw < 1) for (let i = 0; i < 3 * N; i += 3) lab[i] *= lw;
   [src, med, sm, labM].forEach((m) => m.delete());
   // relief: Lab colour gradient, scaled by its 98th percentile
   const labF = new c.Mat(h, w, c.CV_32FC3);
@@ -508,6 +511,64 @@ function mergeAtWorkSize(rgb: Uint8Array, w: number, h: number, valid: Uint8Arra
   // grain outlines smoothed over half a cell: the cells' ragged edges are texture, not boundary
   return { labels: modeFilter(merged, w, h, valid, Math.max(1, Math.round(0.5 * cell))), count: n };
 }
+
+/**
+ * 20261126: weight (MIN_LIGHTNESS_WEIGHT..1) of the lightness axis in the merge features. Shading inside the grains —
+ * an uneven tint film — scales the three channels alike: it changes the lightness, not the hue, and cells of one
+ * grain then differ in lightness as much as neighbouring grains do. The within-grain variation of each is the median
+ * difference between pixels `lag` (one cell) apart, most such pairs lying in one grain: of the log intensity and of
+ * the two opponent log-chromaticities (shading moves neither of these). Where the lightness varies more than the
+ * chroma by over SHADING_EXCESS × the field's colour spread (same log units), its weight is brought down to that
+ * level; a field whose grains are flat, or whose lightness and hue vary alike inside them, keeps the full weight.
+ */
+export function lightnessWeight(rgb: ArrayLike<number>, w: number, h: number, valid: Uint8Array, lag: number): number {
+  const lg = new Float32Array(256);
+  for (let v = 0; v < 256; v++) lg[v] = 100 * Math.log(v + LOG_OFFSET);
+  const f = (i: number, out: number[]) => {
+    const r = lg[rgb[3 * i]],
+      g = lg[rgb[3 * i + 1]],
+      b = lg[rgb[3 * i + 2]];
+    out[0] = (r + g + b) / Math.sqrt(3);
+    out[1] = (r - g) / Math.SQRT2;
+    out[2] = (r + g - 2 * b) / Math.sqrt(6);
+  };
+  const p = [0, 0, 0],
+    q = [0, 0, 0];
+  const dI: number[] = [],
+    dC: number[] = [];
+  const sum = [0, 0, 0],
+    sq = [0, 0, 0];
+  let n = 0;
+  for (let y = 0; y < h; y += 2)
+    for (let x = 0; x < w; x += 2) {
+      const i = y * w + x;
+      if (!valid[i]) continue;
+      f(i, p);
+      n++;
+      for (let k = 0; k < 3; k++) {
+        sum[k] += p[k];
+        sq[k] += p[k] * p[k];
+      }
+      for (const k of [x + lag < w ? i + lag : -1, y + lag < h ? i + lag * w : -1]) {
+        if (k < 0 || !valid[k]) continue;
+        f(k, q);
+        dI.push(Math.abs(p[0] - q[0]));
+        dC.push(Math.hypot(p[1] - q[1], p[2] - q[2]));
+      }
+    }
+  if (!n || !dI.length) return 1;
+  let spread = 0;
+  for (let k = 0; k < 3; k++) spread += Math.max(0, sq[k] / n - (sum[k] / n) ** 2);
+  const excess = pct(dI, 0.5) - pct(dC, 0.5);
+  return excess > 0 ? Math.min(1, Math.max(MIN_LIGHTNESS_WEIGHT, (SHADING_EXCESS * Math.sqrt(spread)) / excess)) : 1;
+}
+
+/** 20261126: offset (8-bit units) added before the logarithm: dark pixels' noise is not blown up. */
+const LOG_OFFSET = 16;
+/** 20261126: within-grain lightness variation beyond the chroma's, as a fraction of the colour spread, that the merge tolerates at full lightness weight. */
+const SHADING_EXCESS = 0.085;
+/** 20261126: the lightness keeps at least this weight. */
+const MIN_LIGHTNESS_WEIGHT = 0.2;
 
 /**
  * Per pixel, the local colour spread (rms distance from the mean colour, 3 channels) over the b × b block around it

@@ -5,7 +5,7 @@ import { rng } from '../synth/index.js';
 import { tintGrainImage, valueNoise } from '../synth/tint.js';
 import { runModel } from '../registry.js';
 import { mergeRegionGraph } from './regionMerge.js';
-import { modeFilter } from './grainColour.js';
+import { lightnessWeight, modeFilter } from './grainColour.js';
 
 beforeAll(() => initCv());
 
@@ -84,4 +84,27 @@ describe('region merging by colour evidence (20261126)', () => {
     expect(Math.abs((await g(2)) - g1)).toBeLessThan(0.3);
     expect(Math.abs((await g(0.5)) - g1)).toBeLessThan(0.3);
   }, 60_000);
+
+  it('reads a tint etch with strong shading inside the grains (uneven tint film) near its truth', async () => {
+    // the shading (±30 % brightness, a quarter grain across) changes the lightness inside a grain as much as it
+    // changes between grains; before the lightness weight this read about 1.1–1.3 G too fine
+    for (const grainPx of [24, 48]) {
+      const s = await tintGrainImage({ width: 640, height: 480, grainPx, seed: 7, mottle: 0.3, noise: 2 });
+      const m = (await runModel('grain-size', '20261126', s.png, {}, { pixelSizeUm: 1 })).measurements;
+      expect(m.segmentation).toBe('colour');
+      expect(Math.abs(Number(m.astmGIntercept) - s.truth.astmGIntercept)).toBeLessThan(0.4);
+    }
+  }, 60_000);
+
+  it('weights the lightness down only where it varies inside the grains much more than the hue', async () => {
+    const weight = async (mottle: number) => {
+      const s = await tintGrainImage({ width: 320, height: 240, grainPx: 40, seed: 2, mottle, noise: 2 });
+      const { data } = await sharp(s.png).raw().toBuffer({ resolveWithObject: true });
+      return lightnessWeight(data, 320, 240, new Uint8Array(320 * 240).fill(1), 6);
+    };
+    expect(await weight(0)).toBe(1);
+    expect(await weight(0.3)).toBeLessThan(0.6);
+    // a flat image (no spread) keeps the full weight
+    expect(lightnessWeight(new Uint8Array(3 * 100).fill(120), 10, 10, new Uint8Array(100).fill(1), 2)).toBe(1);
+  });
 });
