@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { jobs } from '../src/platform/db/schema/index.ts';
+import { presentJobsByIds } from '../src/modules/jobs/service.ts';
 import { jobsApi, notificationsApi, type Job } from '@lamella/contracts';
 import { literal, preparedStatement, runNamed } from '../src/platform/db/prepared.ts';
 import { factories, type Factories } from './factories.ts';
@@ -73,5 +75,18 @@ describe('hot calls', () => {
     const res = await u.client.call(notificationsApi.list, {});
     expect(res.status).toBe(200);
     expect(Array.isArray(res.body)).toBe(true);
+  });
+});
+
+describe('jobs by id for another domain (presentJobsByIds: a project report)', () => {
+  it("answers the ids' order in one read, and leaves unknown ids and deleted jobs out", async () => {
+    const u = await f.user();
+    const image = await f.image(u);
+    const [a, b, c] = [await f.job(u, { image }), await f.job(u, { image, model: 'porosity' }), await f.job(u, { image })];
+    await t.db.update(jobs).set({ deleted: true }).where(eq(jobs.id, b.id));
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    const shown = await presentJobsByIds(t.db, [c.id, unknown, b.id, a.id]);
+    expect(shown.map((j) => j.id)).toEqual([c.id, a.id]);
+    expect(shown[1]).toEqual(a);
   });
 });

@@ -78,17 +78,26 @@ async function complete(db: Db, rows: repo.PresentedJobRow[], lng?: Language): P
 }
 
 /**
- * The wire shape of user-app.md §3 "Job", for a batch of job rows, in their order (one statement, and one more
- * for results not yet in the summary cache). With `lng`, the result items, model name and refusal read in that
- * language (localise.ts); without, as stored.
+ * The wire shape of user-app.md §3 "Job" for jobs by id, in the ids' order (one statement, and one more for results
+ * not yet in the summary cache); unknown ids, and deleted jobs with `skipDeleted`, are left out. With `lng`, the
+ * result items, model name and refusal read in that language (localise.ts); without, as stored.
  */
-export async function presentJobs(db: Db, rows: JobRow[], lng?: Language): Promise<Job[]> {
-  if (!rows.length) return [];
-  const byId = new Map((await repo.presentedJobsByIds(db, [...new Set(rows.map((r) => r.id))])).map((p) => [p.job.id, p]));
-  return complete(
+export async function presentJobIds(db: Db, ids: string[], opts: { lng?: Language; skipDeleted?: boolean } = {}): Promise<Job[]> {
+  if (!ids.length) return [];
+  const byId = new Map((await repo.presentedJobsByIds(db, [...new Set(ids)])).map((p) => [p.job.id, p]));
+  const rows = ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row && !(opts.skipDeleted && row.deleted) ? [row] : [];
+  });
+  return complete(db, rows, opts.lng);
+}
+
+/** A batch of job rows in the wire shape, in their order (presentJobIds). */
+export function presentJobs(db: Db, rows: JobRow[], lng?: Language): Promise<Job[]> {
+  return presentJobIds(
     db,
-    rows.flatMap((r) => byId.get(r.id) ?? []),
-    lng,
+    rows.map((r) => r.id),
+    { lng },
   );
 }
 

@@ -48,6 +48,7 @@ export interface PresentedJobRow {
   job: PresentedJobJson;
   currentVersion: string;
   error: string | null;
+  deleted: boolean;
 }
 /** The part of the Job wire shape that SQL builds (see PresentedJobRow). */
 export interface PresentedJobJson {
@@ -99,7 +100,7 @@ const presentedSelect = sql`json_build_object(
       when j.source = 'IDENTIFICATION' then json_build_object('config', j.settings, 'template', null)
     end,
     'failed', j.status = 'FAILED'
-  ) as job, m.version as "currentVersion", case when j.status = 'FAILED' then j.error end as error`;
+  ) as job, m.version as "currentVersion", case when j.status = 'FAILED' then j.error end as error, j.deleted`;
 
 const presentedJoins = sql`join compute_models m on m.id = j.model_id
   left join images i on i.id = j.image_id
@@ -207,14 +208,6 @@ export async function findOwnJob(db: Db, ownerId: string, id: string): Promise<J
     .where(and(eq(jobs.id, id), eq(jobs.ownerId, ownerId), eq(jobs.deleted, false)))
     .limit(1);
   return row;
-}
-
-/** Jobs by id that are not deleted (any owner: the caller checked access). */
-export function notDeletedJobs(db: Db, ids: string[]): Promise<JobRow[]> {
-  return db
-    .select()
-    .from(jobs)
-    .where(and(inArray(jobs.id, ids), eq(jobs.deleted, false)));
 }
 
 export function ownJobs(db: Db, ownerId: string, ids: string[]): Promise<JobRow[]> {

@@ -13,7 +13,7 @@ import type { JobEvents } from './dispatcher.ts';
 import { jobCacheKey } from './cache-key.ts';
 import { chargeLicense } from './license.ts';
 import type { Language } from '@lamella/i18n';
-import { presentJobs, presentPageOfJobs, presentReadableJob, presentResultSummary } from './present.ts';
+import { presentJobIds, presentJobs, presentPageOfJobs, presentReadableJob, presentResultSummary } from './present.ts';
 import { templatePartFor, type ProjectLookup, type SettingsResolver } from './settings.ts';
 import * as repo from './repo.ts';
 
@@ -355,11 +355,6 @@ export async function jobsByImage(
  * Jobs by id in the wire shape, for a domain that has checked the caller's access itself (a project's specimen
  * report: members read the jobs of the project's images). Unknown and deleted ids are left out.
  */
-export async function presentJobsByIds(db: Db, ids: string[]): Promise<Job[]> {
-  if (!ids.length) return [];
-  const found = new Map((await repo.notDeletedJobs(db, ids)).map((r) => [r.id, r]));
-  return presentJobs(
-    db,
-    ids.flatMap((id) => found.get(id) ?? []),
-  );
+export function presentJobsByIds(db: Db, ids: string[]): Promise<Job[]> {
+  return presentJobIds(db, ids, { skipDeleted: true });
 }

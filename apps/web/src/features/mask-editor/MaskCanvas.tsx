@@ -12,7 +12,7 @@ import {
   isPanGesture,
   panBy,
   resizeView,
-  viewForFrameKey,
+  viewForKey,
   viewForZoomKey,
   wheelFactor,
   zoomAt,
@@ -210,7 +210,7 @@ export function MaskCanvas({ imageId, alt, history, act, tool, label, brush, loa
   };
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     const { w, h } = frameSize();
-    const next = viewForFrameKey(view, e.key, w, h);
+    const next = viewForKey(view, e.key, w, h);
     if (!next) return;
     e.preventDefault();
     setView(next);

@@ -9,7 +9,7 @@ import {
   MAX_SCALE,
   panBy,
   resizeView,
-  viewForFrameKey,
+  viewForKey,
   viewForZoomKey,
   wheelFactor,
   zoomAt,
@@ -107,7 +107,7 @@ describe('zoom and pan input', () => {
     expect(viewForZoomKey(zoomed, 'ArrowLeft', 320, 240)).toBeNull();
     expect(viewForZoomKey(zoomed, 'b', 320, 240)).toBeNull();
     // the focused frame also pans with the arrows
-    expect(viewForFrameKey(zoomed, 'ArrowRight', 320, 240)!.x).toBeLessThan(zoomed.x);
+    expect(viewForKey(zoomed, 'ArrowRight', 320, 240)!.x).toBeLessThan(zoomed.x);
   });
   it('pans with the middle button, with Space held, or with the hand tool', () => {
     expect(isPanGesture(1, false, 'paint')).toBe(true);

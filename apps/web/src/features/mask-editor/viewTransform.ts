@@ -5,12 +5,13 @@
  * back to mask pixels through that transform, so painting is exact at every zoom, and the brush (sized in
  * screen pixels) becomes finer in mask pixels as one zooms in.
  */
-import { clampView, initialView, viewForKey, zoomAt, ZOOM_STEP, type ZoomView } from '../results/zoom';
+import { clampView, viewForKey, zoomAt, ZOOM_STEP, type ZoomView } from '../results/zoom';
 import type { Point } from './maskState';
 import type { Tool } from './maskImage';
 
 export type { ZoomView };
-export { initialView, zoomAt, panBy, ZOOM_STEP, MAX_SCALE, MIN_SCALE } from '../results/zoom';
+/** The focused frame's zoom and pan keys (zoom keys and arrows) are the result figures' (viewForKey). */
+export { initialView, zoomAt, panBy, viewForKey, ZOOM_STEP, MAX_SCALE, MIN_SCALE } from '../results/zoom';
 
 /** The frame's size in screen pixels and the mask's size in mask pixels. */
 export interface Geometry {
@@ -47,9 +48,6 @@ export function viewForZoomKey(v: ZoomView, key: string, w: number, h: number): 
   return ['+', '=', '-', '0'].includes(key) ? viewForKey(v, key, w, h) : null;
 }
 
-/** Zoom and pan keys of the focused frame (the zoom keys and the arrows); null for other keys. */
-export const viewForFrameKey = (v: ZoomView, key: string, w: number, h: number): ZoomView | null => viewForKey(v, key, w, h);
-
 /** Whether a press in the frame pans rather than paints: the middle button, Space held, or the hand tool. */
 export const isPanGesture = (button: number, spaceHeld: boolean, tool: Tool) => button === 1 || spaceHeld || tool === 'pan';
 
@@ -64,5 +62,3 @@ export function resizeView(v: ZoomView, oldW: number, oldH: number, newW: number
 
 /** The CSS transform of the zoomed layer (origin at its top left). */
 export const cssTransform = (v: ZoomView) => `translate(${v.x}px, ${v.y}px) scale(${v.scale})`;
-
-export const fitView = (): ZoomView => initialView;
