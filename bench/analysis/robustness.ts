@@ -78,7 +78,7 @@ async function synthCases(): Promise<Img[]> {
   const rolled = await grainImage({ width: 720, height: 1000, grainPx: 44, noise: 5, seed: 9, lineWidth: 3 });
   const squeezed = await sharp(rolled.png).resize(720, 500, { fit: 'fill', kernel: 'cubic' }).png().toBuffer();
   out.push(await toImg('synth-rolled', squeezed, rolled.pixelSizeUm, NaN));
-  // lamellar colonies (pearlite-like): truth = the colonies; 20261126 warns that its G is no E112 grain size ("lamellar" below)
+  // lamellar colonies (pearlite-like): truth = the colonies; 20261126 warns that its G is no E112 grain size, 20261127 measures the colonies ("lamellar" below)
   const lam = await lamellarImage({ width: 720, height: 540, colonyPx: 130, spacingPx: 9, noise: 5, seed: 4 });
   out.push(await toImg('synth-lamellar', lam.png, lam.pixelSizeUm, lam.truth.astmGIntercept));
   return out;
@@ -183,7 +183,7 @@ const rows: string[][] = [['image', 'transform', 'G_I', 'ΔG_I', 'G_P', 'ΔG_P']
 /** Largest shifts per transform, apart for the images segmented by boundary lines and those segmented by colour. */
 const worst = new Map<string, { dI: number; dP: number; at: string; kind: string; failed: number }>();
 type Group = 'lines' | 'colour' | 'lamellar';
-/** Lamellar structures (20261126 warns that their G is no grain size) are summarised apart from the grain structures. */
+/** Lamellar structures (20261126: warned, G counts lamellae; 20261127: G of the colonies) are summarised apart from the grain structures. */
 const groupOf = (b: { colour: boolean; lamellar: boolean }): Group => (b.lamellar ? 'lamellar' : b.colour ? 'colour' : 'lines');
 for (const im of images) {
   if (ONLY && !ONLY.some((o) => im.name.includes(o))) continue;
@@ -237,7 +237,7 @@ for (const g of ['lines', 'colour', 'lamellar'] as Group[])
     if (!w) continue;
     const target = t.kind === 'geometric' ? 0.3 : 0.5;
     const ok = Math.abs(w.dI) <= target && !w.failed;
-    const group = { lines: 'boundary lines (grey)', colour: 'colour (tint) segmentation', lamellar: 'lamellar (warned)' }[g];
+    const group = { lines: 'boundary lines (grey)', colour: 'colour (tint) segmentation', lamellar: 'lamellar (colonies)' }[g];
     sum.push([group, t.name, t.kind, sgn(w.dI), w.at, sgn(w.dP), String(w.failed), `≤ ${target} ${ok ? 'ok' : 'MISSED'}`]);
   }
 print(sum);

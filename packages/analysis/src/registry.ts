@@ -36,7 +36,7 @@ function makeModel(
     displayName,
     description,
     versions: [...VERSIONS],
-    currentVersion: '20261126',
+    currentVersion: '20261127',
     settingsSchema,
     defaultSettings,
     async run(image, settings, opts = {}) {

@@ -34,7 +34,7 @@ export function buildSettingsSchema(measurementType: Settings['measurementType']
         },
         default: { unit: 'µm', number: 100, length: 100 },
       },
-      modelVersion: { type: 'string', enum: ['20241025', '20250101', '20261123', '20261125', '20261126'], default: '20261126' },
+      modelVersion: { type: 'string', enum: ['20241025', '20250101', '20261123', '20261125', '20261126', '20261127'], default: '20261127' },
       measurementType: { type: 'string', enum: ['LIKE_GRAIN', 'LIKE_LAYER', 'LIKE_CRACKS'], default: measurementType },
       segmentation: {
         type: 'object',

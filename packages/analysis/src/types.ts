@@ -1,6 +1,6 @@
 export type Lang = 'en' | 'de';
-export type ModelVersion = '20241025' | '20250101' | '20261123' | '20261125' | '20261126';
-export const VERSIONS: ModelVersion[] = ['20241025', '20250101', '20261123', '20261125', '20261126'];
+export type ModelVersion = '20241025' | '20250101' | '20261123' | '20261125' | '20261126' | '20261127';
+export const VERSIONS: ModelVersion[] = ['20241025', '20250101', '20261123', '20261125', '20261126', '20261127'];
 
 export interface BarChartItem {
   type: 'bar-chart';

@@ -6,6 +6,7 @@ import { blurGray, encodePng, overlayRgb, type Gray } from '../image.js';
 import { astmGFromIntercept, astmGFromNA, jeffriesCount, meanIntercept, type InterceptResult } from '../measure/astm.js';
 import { e112Intercept } from '../measure/e112.js';
 import { colourStats, isColourEtched, meanLabelRun, segmentColourGrains } from './grainColour.js';
+import { segmentColonies, type Colonies } from './colonies.js';
 import { dynamicSeeds } from './seeds.js';
 
 export { dynamicSeeds };
@@ -255,6 +256,18 @@ export async function runGrainSize(ctx: Context): Promise<void> {
     // (20261125: grey grains are one piece each, see segmentGrainsAtOwnScale; the colour path's merged grains keep the
     // watershed lines between their regions, which the file leaves out: see fillMergedLines)
   }
+  // 20261126: lamellar structures are recognised (and warned of); 20261127 measures their colonies (colonies.ts)
+  const lamellar = ctx.version >= '20261126' && !ctx.mask ? await lamellarity(img, valid, ctx.version) : null;
+  const isLamellar = !!lamellar && lamellar.coherentFraction > LAMELLAR_FRACTION;
+  let colonies: Colonies | null = null;
+  if (lamellar && isLamellar && ctx.version >= '20261127') {
+    colonies = segmentColonies(img, valid, seg, lamellar.spacingPx);
+    seg = { labels: colonies.labels, count: colonies.count, boundary: new Uint8Array(w * h).map((_, i) => (colonies!.labels[i] > 0 ? 0 : 1)) };
+    colour = false;
+    ctx.measurements.segmentation = 'colonies';
+    ctx.measurements.lamellarShare = colonies.lamellarShare;
+    ctx.measurements.lamellarSpacingUm = lamellar.spacingPx * px;
+  }
   // A grain within BORDER_MARGIN px of the field's edge (or of the excluded strip) is cut by it and counts ½. The
   // model's own labels never reach the edge (the watershed keeps its outer ring), hence the margin; 20261125 applies
   // the same margin to a mask, so re-running with the model's own segmentation.png gives the model's own count
@@ -269,8 +282,6 @@ export async function runGrainSize(ctx: Context): Promise<void> {
   // the model's own segmentation with too few grains is refused; a user's mask is measured as drawn (E112's warning says why it is weak)
   // 20261126: a lamellar structure with a finite G is not refused for few grains: the warning below says what its G
   // is and what to do
-  const lamellar = ctx.version >= '20261126' && !ctx.mask ? await lamellarity(img, valid, ctx.version) : null;
-  const isLamellar = !!lamellar && lamellar.coherentFraction > LAMELLAR_FRACTION;
   const measurable = J.jeffries > 0 && I.intersections > 0;
   if (ctx.version >= '20261123' && !ctx.mask && J.jeffries < MIN_GRAINS && !(isLamellar && measurable))
     throw new AnalysisError(
@@ -338,7 +349,7 @@ export async function runGrainSize(ctx: Context): Promise<void> {
     ]),
   );
   if (ctx.version >= '20261123') e112Items(ctx, { grains: J.jeffries, intersections: I.intersections, lengthPx: I.lengthPx, spacing, gP, gI });
-  if (lamellar && isLamellar) lamellarItem(ctx, lamellar);
+  if (lamellar && isLamellar) lamellarItem(ctx, lamellar, colonies);
   // ALA (E930): one grain far larger than the rest
   if (areas.length > 10) {
     const sorted = [...areas].sort((a, b) => a - b);
@@ -636,10 +647,24 @@ function percentile(hist: ArrayLike<number>, q: number): number {
  * spacing of randomly oriented colonies is about 2/π of it), and asks for the colony or prior-austenite boundaries
  * to be drawn as a mask (a mask is measured as drawn, and not checked again).
  */
-function lamellarItem(ctx: Context, L: Lamellarity): void {
+function lamellarItem(ctx: Context, L: Lamellarity, colonies: Colonies | null): void {
   const { lang, pixelSizeUm: px } = ctx;
   const pct = fmt(100 * L.coherentFraction, 0);
   const sp = fmt(L.spacingPx * px, 2);
+  if (colonies) {
+    // 20261127: the colonies are measured
+    const share = fmt(100 * colonies.lamellarShare, 0);
+    ctx.items.push({
+      type: 'message',
+      status: 'info',
+      title: tr(lang, { en: 'Lamellar structure: G of the colonies', de: 'Lamellares Gefüge: G der Kolonien' }),
+      content: tr(lang, {
+        en: `${pct} % of the structure consists of parallel lamellae (e.g. pearlite colonies or bainite), mean random line spacing ${sp} µm. ${colonies.colonies} colonies (regions where the lamellae run one way, bounded where their direction changes by more than about 12°) cover ${share} % of the area; they are counted as grains, together with the grains without lamellae. G is therefore a colony size, not the prior-austenite grain size: to measure that, draw its boundaries in the mask editor.`,
+        de: `${pct} % des Gefüges bestehen aus parallelen Lamellen (z. B. Perlitkolonien oder Bainit), mittlerer Linienabstand auf den Messlinien ${sp} µm. ${colonies.colonies} Kolonien (Bereiche gleicher Lamellenrichtung, begrenzt wo sich die Richtung um mehr als etwa 12° ändert) bedecken ${share} % der Fläche; sie werden zusammen mit den Körnern ohne Lamellen als Körner gezählt. G ist daher eine Koloniegröße, nicht die ehemalige Austenitkorngröße: um diese zu messen, zeichnen Sie deren Grenzen im Maskeneditor.`,
+      }),
+    });
+    return;
+  }
   ctx.items.push({
     type: 'message',
     status: 'warning',

@@ -63,4 +63,37 @@ describe('lamellar structures (20261126)', () => {
     const grains = await grainImage({ width: 480, height: 360, grainPx: 40, noise: 4, seed: 9 });
     expect(warning(await runModel('grain-size', '20261126', grains.png, {}, { pixelSizeUm: grains.pixelSizeUm }))).toBeUndefined();
   }, 60_000);
+
+  it("measures the colonies of a lamellar structure (20261127): G near the colonies' truth, far closer than 20261126", async () => {
+    for (const [colonyPx, spacingPx, seed, ferrite] of [
+      [130, 9, 4, 0],
+      [90, 10, 3, 0],
+      [120, 8, 5, 0.4],
+    ]) {
+      const s = await lamellarImage({ width: 720, height: 540, colonyPx, spacingPx, seed, noise: 5, ferrite });
+      const now = await runModel('grain-size', '20261127', s.png, {}, { pixelSizeUm: s.pixelSizeUm });
+      const m = now.measurements;
+      expect(m.segmentation).toBe('colonies');
+      // colonies are segmented on the lamellae's direction, ferrite grains (no lamellae) by their boundary lines
+      expect(Math.abs(Number(m.astmGIntercept) - s.truth.astmGIntercept)).toBeLessThan(0.9);
+      expect(Math.abs(Number(m.astmGPlanimetric) - s.truth.astmGPlanimetric)).toBeLessThan(0.6);
+      expect(Number(m.lamellarShare)).toBeGreaterThan(ferrite ? 0.4 : 0.95);
+      if (ferrite) expect(Number(m.lamellarShare)).toBeLessThan(0.8);
+      // the random line spacing is reported (π/2 × the true spacing on average; over the field, ferrite included)
+      expect(Number(m.lamellarSpacingUm) / s.truth.lamellarSpacingUm).toBeGreaterThan(1.2);
+      if (!ferrite) expect(Number(m.lamellarSpacingUm) / s.truth.lamellarSpacingUm).toBeLessThan(1.9);
+      const item = now.items.find((i) => i.type === 'message' && /colonies/i.test(i.title ?? ''));
+      expect(item && 'content' in item ? item.content : '').toMatch(/prior-austenite/);
+      if (!ferrite) {
+        // 20261126 counted the strips between lamellae
+        const before = (await runModel('grain-size', '20261126', s.png, {}, { pixelSizeUm: s.pixelSizeUm })).measurements;
+        expect(Number(before.astmGIntercept) - s.truth.astmGIntercept).toBeGreaterThan(1.5);
+      }
+    }
+    // equiaxed grains are no colonies
+    const grains = await grainImage({ width: 480, height: 360, grainPx: 40, noise: 4, seed: 9 });
+    expect((await runModel('grain-size', '20261127', grains.png, {}, { pixelSizeUm: grains.pixelSizeUm })).measurements.segmentation).not.toBe(
+      'colonies',
+    );
+  }, 90_000);
 });

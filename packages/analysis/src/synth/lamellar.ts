@@ -28,6 +28,8 @@ export async function lamellarImage(
     pixelSizeUm?: number;
     noise?: number;
     boundary?: number;
+    /** Share of the cells that are proeutectoid ferrite grains (bright, no lamellae, a dark 1 px boundary line). */
+    ferrite?: number;
   } = {},
 ): Promise<Synth<LamellarTruth>> {
   const w = o.width ?? 640,
@@ -41,7 +43,7 @@ export async function lamellarImage(
     gy = Math.ceil(h / d) + 2;
   const sites: [number, number][] = [];
   for (let j = 0; j < gy; j++) for (let i = 0; i < gx; i++) sites.push([(i - 1 + 0.15 + 0.7 * r()) * d, (j - 1 + 0.15 + 0.7 * r()) * d]);
-  const colony = sites.map(() => ({ a: r() * Math.PI, period: sp * (0.85 + 0.3 * r()), phase: r() }));
+  const colony = sites.map(() => ({ a: r() * Math.PI, period: sp * (0.85 + 0.3 * r()), phase: r(), ferrite: r() < (o.ferrite ?? 0) }));
   const label = nearestSite(sites, gx, gy, d, w, h);
   const grey = new Uint8Array(w * h);
   let spacing = 0;
@@ -53,10 +55,13 @@ export async function lamellarImage(
       // distance (in periods) from the centre of the nearest dark lamella; 1 px of anti-aliasing at its edges
       const t = (x * Math.cos(c.a) + y * Math.sin(c.a)) / c.period + c.phase;
       const dist = Math.abs(t - Math.round(t)) * c.period;
-      const cover = Math.max(0, Math.min(1, (dark * c.period) / 2 + 0.5 - dist));
+      const cover = c.ferrite ? 0 : Math.max(0, Math.min(1, (dark * c.period) / 2 + 0.5 - dist));
       let v = 200 - 140 * cover;
-      const edge = (o.boundary ?? 0) > 0 && ((x + 1 < w && label[i + 1] !== label[i]) || (y + 1 < h && label[i + w] !== label[i]));
-      if (edge) v *= 1 - (o.boundary ?? 0);
+      const right = x + 1 < w && label[i + 1] !== label[i] ? label[i + 1] : 0,
+        below = y + 1 < h && label[i + w] !== label[i] ? label[i + w] : 0;
+      const ferriteEdge = (right || below) && (c.ferrite || colony[(right || below) - 1].ferrite);
+      if (ferriteEdge) v *= 0.5;
+      else if ((o.boundary ?? 0) > 0 && (right || below)) v *= 1 - (o.boundary ?? 0);
       if (o.noise) v += o.noise * gauss(r);
       grey[i] = v < 0 ? 0 : v > 255 ? 255 : Math.round(v);
     }

@@ -1,0 +1,231 @@
+// 20261127: colonies of a lamellar structure (pearlite, bainite, Widmanstätten or basket-weave α in titanium). The
+// grain segmentation cuts such a structure into the strips between lamellae; a metallographer measures the
+// colonies instead, regions where the lamellae run one way, bounded where their direction changes. The colonies
+// are segmented on the local lamella orientation (gradient structure tensor over about one lamellar spacing), in the
+// same way as tint-etched grains are segmented on colour (cells, marker watershed, merging of neighbours whose
+// orientation steps less than a few degrees across their border: regionMerge.ts). Areas without lamellae
+// (proeutectoid ferrite grains between pearlite colonies) keep the grain segmentation's grains.
+import { cv } from '../cv.js';
+import { resize, watershed } from '../cvops.js';
+import type { Gray } from '../image.js';
+import { mergeRegionGraph } from './regionMerge.js';
+import { modeFilter } from './grainColour.js';
+
+/** Pixels the orientation field is computed on at most. */
+const COLONY_PIXELS = 1_000_000;
+/** The structure tensor is averaged over a Gaussian of σ = this × the mean random lamellar spacing. */
+const WINDOW = 0.5;
+/** Feature units per unit of the orientation vector (coherence × (cos 2θ, sin 2θ)). */
+const UNIT = 100;
+/**
+ * A border between two cells is a colony boundary when the orientation vector steps by more than this (feature
+ * units) across it: 100 · 2 sin Δθ, sampled one spacing either side of a boundary smoothed by the window, so about
+ * 12° between the lamellae of two colonies (15° is the usual boundary between colonies and between packets).
+ */
+const STEP = 20;
+/** Regions whose mean orientations differ by more than about 18° never merge. */
+const MEAN_STEP = 40;
+/** A merged region is a colony when its mean texture (gradient energy against the field's 90th percentile) is above this. */
+const COLONY_TEXTURE = 0.35;
+/** …and of a colony region, the pixels whose texture is at least this. */
+const PIXEL_TEXTURE = 0.25;
+
+export interface Colonies {
+  labels: Int32Array;
+  count: number;
+  /** Share of the analysed area in lamellar colonies (the rest keeps the grain segmentation), 0..1. */
+  lamellarShare: number;
+  /** Number of colonies (regions of lamellae) among the labels. */
+  colonies: number;
+}
+
+/**
+ * Colonies of the lamellar structure in `img` (full size; `valid` the analysed area), lamellae `spacingPx` apart
+ * along random lines (lamellarity's spacing, full-size px). `grains` is the grain segmentation of the same image
+ * (labels, 0 = boundary): its grains are kept where no colony is. Returns labels at full size (0 = boundary), the
+ * colonies first.
+ */
+export function segmentColonies(img: Gray, valid: Uint8Array, grains: { labels: Int32Array; count: number }, spacingPx: number): Colonies {
+  const { width: W, height: H } = img;
+  const f = Math.max(1, Math.sqrt((W * H) / COLONY_PIXELS));
+  const w = Math.max(1, Math.round(W / f)),
+    h = Math.max(1, Math.round(H / f));
+  const g = f > 1 ? resize(img, w, h) : img;
+  const s = Math.max(2, spacingPx / f);
+  // the tensor is brought down to about 3 px per spacing before the window (its detail is the window's)
+  const r = Math.max(1, Math.floor(s / 3));
+  const rw = Math.max(1, Math.round(w / r)),
+    rh = Math.max(1, Math.round(h / r));
+  const n = rw * rh;
+  const v = sampleMask(valid, W, H, rw, rh);
+  const c = cv();
+  const src = new c.Mat(h, w, c.CV_8UC1);
+  src.data.set(g.data);
+  const fl = new c.Mat(),
+    gx = new c.Mat(),
+    gy = new c.Mat();
+  src.convertTo(fl, c.CV_32F);
+  c.GaussianBlur(fl, fl, new c.Size(0, 0), 1, 1, c.BORDER_REFLECT);
+  c.Sobel(fl, gx, c.CV_32F, 1, 0, 3);
+  c.Sobel(fl, gy, c.CV_32F, 0, 1, 3);
+  const X = gx.data32F as Float32Array,
+    Y = gy.data32F as Float32Array;
+  const J = [new c.Mat(h, w, c.CV_32F), new c.Mat(h, w, c.CV_32F), new c.Mat(h, w, c.CV_32F)];
+  const [a, b, d] = J.map((m) => m.data32F as Float32Array);
+  for (let i = 0; i < w * h; i++) {
+    a[i] = X[i] * X[i];
+    b[i] = X[i] * Y[i];
+    d[i] = Y[i] * Y[i];
+  }
+  const sigma = (WINDOW * s) / r;
+  for (const m of J) {
+    if (r > 1) c.resize(m, m, new c.Size(rw, rh), 0, 0, c.INTER_AREA);
+    c.GaussianBlur(m, m, new c.Size(0, 0), sigma, sigma, c.BORDER_REFLECT);
+  }
+  const [A, B, D] = J.map((m) => m.data32F as Float32Array);
+  // features: the orientation vector coherence × (cos 2θ, sin 2θ), and the texture (gradient energy against the
+  // field's 90th percentile, half weight) that tells lamellae from the flat inside of a ferrite grain
+  const trace = new Float32Array(n);
+  for (let i = 0; i < n; i++) trace[i] = A[i] + D[i];
+  const q = Math.max(1e-6, percentile(trace, v, 0.9));
+  const feat = new Float32Array(3 * n);
+  for (let i = 0; i < n; i++) {
+    const t = trace[i];
+    if (t <= 0) continue;
+    const u = (A[i] - D[i]) / t,
+      p = (2 * B[i]) / t;
+    const k = 1 / Math.max(1e-6, Math.sqrt(u * u + p * p));
+    feat[3 * i] = UNIT * u * k;
+    feat[3 * i + 1] = UNIT * p * k;
+    feat[3 * i + 2] = 0.5 * UNIT * Math.min(1, t / q);
+  }
+  [src, fl, gx, gy, ...J].forEach((m) => m.delete());
+  const ws = overSegment(feat, rw, rh, v, Math.max(3, (1.5 * s) / r));
+  const merged = mergeRegionGraph(ws.labels, ws.count, feat, rw, rh, {
+    contrast: STEP,
+    meanContrast: MEAN_STEP,
+    reach: Math.max(1, s / r),
+    minAreaFraction: 0.15,
+    thinFraction: 0.3,
+  });
+  const smooth = fillLines(modeFilter(merged, rw, rh, v, Math.max(1, Math.round((1 * s) / r))), rw, rh, v);
+  // colonies: merged regions of lamellae (the inside of a ferrite grain is flat)
+  const texSum = new Float64Array(ws.count + 1),
+    areaOf = new Float64Array(ws.count + 1);
+  for (let i = 0; i < n; i++)
+    if (smooth[i] > 0) {
+      texSum[smooth[i]] += feat[3 * i + 2] / (0.5 * UNIT);
+      areaOf[smooth[i]]++;
+    }
+  const colonyId = new Int32Array(ws.count + 1);
+  let colonies = 0;
+  for (let l = 1; l <= ws.count; l++) if (areaOf[l] > 0 && texSum[l] / areaOf[l] > COLONY_TEXTURE) colonyId[l] = ++colonies;
+  // full size: colony pixels take their colony, the rest the grain segmentation's grain (numbered after the colonies)
+  const N = W * H;
+  const out = new Int32Array(N);
+  let inColony = 0,
+    nValid = 0;
+  for (let y = 0; y < H; y++) {
+    const sy = Math.min(rh - 1, Math.floor((y * rh) / H));
+    for (let x = 0; x < W; x++) {
+      const i = y * W + x;
+      if (!valid[i]) continue;
+      nValid++;
+      const j = sy * rw + Math.min(rw - 1, Math.floor((x * rw) / W));
+      // a colony's pixels: of a colony region, where there are lamellae (not the flat ferrite it reaches into)
+      const k = feat[3 * j + 2] >= 0.5 * UNIT * PIXEL_TEXTURE ? colonyId[smooth[j]] : 0;
+      if (k) {
+        out[i] = k;
+        inColony++;
+      } else out[i] = grains.labels[i] > 0 ? colonies + grains.labels[i] : 0;
+    }
+  }
+  // the outlines are smoothed over three quarters of the reduced pixel and drawn again as 1 px lines at full size
+  return {
+    labels: modeFilter(out, W, H, valid, Math.max(1, Math.round(0.75 * r * f))),
+    count: colonies + grains.count,
+    lamellarShare: nValid ? inColony / nValid : 0,
+    colonies,
+  };
+}
+
+/** The dividing lines (0) inside `valid` take a neighbouring region's label (the lines are drawn at full size). */
+function fillLines(lb: Int32Array, w: number, h: number, valid: Uint8Array): Int32Array {
+  const out = lb.slice();
+  for (let pass = 0; pass < 4; pass++) {
+    let left = 0;
+    const prev = out.slice();
+    for (let y = 0; y < h; y++)
+      for (let x = 0; x < w; x++) {
+        const i = y * w + x;
+        if (!valid[i] || prev[i] > 0) continue;
+        const l = Math.max(x > 0 ? prev[i - 1] : 0, x + 1 < w ? prev[i + 1] : 0, y > 0 ? prev[i - w] : 0, y + 1 < h ? prev[i + w] : 0);
+        if (l > 0) out[i] = l;
+        else left++;
+      }
+    if (!left) break;
+  }
+  return out;
+}
+
+/** The mask `valid` (W×H) sampled at w×h (nearest). */
+function sampleMask(valid: Uint8Array, W: number, H: number, w: number, h: number): Uint8Array {
+  const v = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++)
+      v[y * w + x] = valid[Math.min(H - 1, Math.floor(((y + 0.5) * H) / h)) * W + Math.min(W - 1, Math.floor(((x + 0.5) * W) / w))];
+  return v;
+}
+
+function percentile(a: Float32Array, valid: Uint8Array, p: number): number {
+  const vals: number[] = [];
+  for (let i = 0; i < a.length; i++) if (valid[i]) vals.push(a[i]);
+  if (!vals.length) return 0;
+  vals.sort((x, y) => x - y);
+  return vals[Math.min(vals.length - 1, Math.floor(p * vals.length))];
+}
+
+/**
+ * Cells `cell` px apart on the gradient of the features, one watershed marker per cell at its lowest gradient
+ * (labels 1..count, 0 on the dividing lines and outside `valid`).
+ */
+function overSegment(feat: Float32Array, w: number, h: number, valid: Uint8Array, cell: number): { labels: Int32Array; count: number } {
+  const N = w * h;
+  const c = cv();
+  const m = new c.Mat(h, w, c.CV_32FC3);
+  (m.data32F as Float32Array).set(feat);
+  const gx = new c.Mat(),
+    gy = new c.Mat();
+  c.Sobel(m, gx, c.CV_32F, 1, 0, 3);
+  c.Sobel(m, gy, c.CV_32F, 0, 1, 3);
+  const X = gx.data32F as Float32Array,
+    Y = gy.data32F as Float32Array;
+  const grad = new Float32Array(N);
+  for (let i = 0, j = 0; i < N; i++, j += 3)
+    grad[i] = Math.sqrt(X[j] ** 2 + X[j + 1] ** 2 + X[j + 2] ** 2 + Y[j] ** 2 + Y[j + 1] ** 2 + Y[j + 2] ** 2);
+  [m, gx, gy].forEach((x) => x.delete());
+  const gq = Math.max(percentile(grad, valid, 0.98), 1e-6);
+  const relief: Gray = { width: w, height: h, data: new Uint8Array(N) };
+  for (let i = 0; i < N; i++) relief.data[i] = Math.min(255, Math.round((255 * grad[i]) / gq));
+  const markers = new Int32Array(N);
+  let n = 0;
+  for (let y0 = 0; y0 < h; y0 += cell)
+    for (let x0 = 0; x0 < w; x0 += cell) {
+      let best = -1,
+        bv = 256;
+      for (let y = Math.round(y0); y < Math.min(h, Math.round(y0 + cell)); y++)
+        for (let x = Math.round(x0); x < Math.min(w, Math.round(x0 + cell)); x++) {
+          const i = y * w + x;
+          if (valid[i] && relief.data[i] < bv) {
+            bv = relief.data[i];
+            best = i;
+          }
+        }
+      if (best >= 0) markers[best] = ++n;
+    }
+  const excluded = n + 1;
+  for (let i = 0; i < N; i++) if (!valid[i]) markers[i] = excluded;
+  const ws = watershed(relief, markers);
+  for (let i = 0; i < N; i++) if (ws[i] === excluded || ws[i] < 0) ws[i] = 0;
+  return { labels: ws, count: n };
+}
