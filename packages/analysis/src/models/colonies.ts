@@ -41,11 +41,10 @@ export interface Colonies {
 
 /**
  * Colonies of the lamellar structure in `img` (full size; `valid` the analysed area), lamellae `spacingPx` apart
- * along random lines (lamellarity's spacing, full-size px). `grains` is the grain segmentation of the same image
- * (labels, 0 = boundary): its grains are kept where no colony is. Returns labels at full size (0 = boundary), the
- * colonies first.
+ * along random lines (lamellarity's spacing, full-size px). Returns labels at full size: 1..colonies on the
+ * colonies, 0 elsewhere (no lines between colonies yet: joinColonies draws them).
  */
-export function segmentColonies(img: Gray, valid: Uint8Array, grains: { labels: Int32Array; count: number }, spacingPx: number): Colonies {
+export function segmentColonies(img: Gray, valid: Uint8Array, spacingPx: number): Colonies {
   const { width: W, height: H } = img;
   const f = Math.max(1, Math.sqrt((W * H) / COLONY_PIXELS));
   const w = Math.max(1, Math.round(W / f)),
@@ -120,7 +119,7 @@ export function segmentColonies(img: Gray, valid: Uint8Array, grains: { labels: 
   const colonyId = new Int32Array(ws.count + 1);
   let colonies = 0;
   for (let l = 1; l <= ws.count; l++) if (areaOf[l] > 0 && texSum[l] / areaOf[l] > COLONY_TEXTURE) colonyId[l] = ++colonies;
-  // full size: colony pixels take their colony, the rest the grain segmentation's grain (numbered after the colonies)
+  // full size
   const N = W * H;
   const out = new Int32Array(N);
   let inColony = 0,
@@ -137,16 +136,36 @@ export function segmentColonies(img: Gray, valid: Uint8Array, grains: { labels: 
       if (k) {
         out[i] = k;
         inColony++;
-      } else out[i] = grains.labels[i] > 0 ? colonies + grains.labels[i] : 0;
+      }
     }
   }
-  // the outlines are smoothed over three quarters of the reduced pixel and drawn again as 1 px lines at full size
-  return {
-    labels: modeFilter(out, W, H, valid, Math.max(1, Math.round(0.75 * r * f))),
-    count: colonies + grains.count,
-    lamellarShare: nValid ? inColony / nValid : 0,
-    colonies,
-  };
+  // outlines smoothed over the reduced pixel (its steps), within the colonies
+  const inside = new Uint8Array(N);
+  for (let i = 0; i < N; i++) inside[i] = out[i] > 0 ? 1 : 0;
+  const labels = modeFilter(out, W, H, inside, Math.max(1, Math.round(0.75 * r * f)));
+  return { labels, count: colonies, lamellarShare: nValid ? inColony / nValid : 0, colonies };
+}
+
+/**
+ * The colonies (segmentColonies) and the grains of the rest of the field (labels, 0 = boundary; null when there is
+ * no such area) as one segmentation: grains numbered after the colonies, outlines smoothed over `radius` px and drawn
+ * as 1 px lines wherever two of them meet.
+ */
+export function joinColonies(
+  col: Colonies,
+  grains: { labels: Int32Array; count: number } | null,
+  valid: Uint8Array,
+  W: number,
+  H: number,
+  radius = 1,
+): Colonies {
+  const out = new Int32Array(W * H);
+  for (let i = 0; i < out.length; i++) {
+    if (!valid[i]) continue;
+    const k = col.labels[i];
+    out[i] = k ? k : grains && grains.labels[i] > 0 ? col.colonies + grains.labels[i] : 0;
+  }
+  return { ...col, labels: modeFilter(out, W, H, valid, radius), count: col.colonies + (grains?.count ?? 0) };
 }
 
 /** The dividing lines (0) inside `valid` take a neighbouring region's label (the lines are drawn at full size). */

@@ -6,7 +6,7 @@ import { blurGray, encodePng, overlayRgb, type Gray } from '../image.js';
 import { astmGFromIntercept, astmGFromNA, jeffriesCount, meanIntercept, type InterceptResult } from '../measure/astm.js';
 import { e112Intercept } from '../measure/e112.js';
 import { colourStats, isColourEtched, meanLabelRun, segmentColourGrains } from './grainColour.js';
-import { segmentColonies, type Colonies } from './colonies.js';
+import { joinColonies, segmentColonies, type Colonies } from './colonies.js';
 import { dynamicSeeds } from './seeds.js';
 
 export { dynamicSeeds };
@@ -237,6 +237,10 @@ export async function runGrainSize(ctx: Context): Promise<void> {
   const { width: w, height: h } = img;
   let seg: GrainSegmentation;
   let colour = false;
+  // 20261126: lamellar structures are recognised (and warned of); 20261127 measures their colonies (colonies.ts)
+  const lamellar = ctx.version >= '20261126' && !ctx.mask ? await lamellarity(img, valid, ctx.version) : null;
+  const isLamellar = !!lamellar && lamellar.coherentFraction > LAMELLAR_FRACTION;
+  let colonies: Colonies | null = null;
   if (ctx.mask) {
     const inside = new Uint8Array(w * h);
     for (let i = 0; i < inside.length; i++) inside[i] = valid[i] && ctx.mask[i] ? 1 : 0;
@@ -244,6 +248,19 @@ export async function runGrainSize(ctx: Context): Promise<void> {
     const boundary = new Uint8Array(w * h);
     for (let i = 0; i < boundary.length; i++) boundary[i] = cc.labels[i] ? 0 : 1;
     seg = { labels: cc.labels, count: cc.count, boundary };
+  } else if (lamellar && isLamellar && ctx.version >= '20261127') {
+    // the colonies first; the grains of the area without lamellae (proeutectoid ferrite) are segmented on their own,
+    // so that their scale is theirs and not the lamellae's
+    const col = segmentColonies(img, valid, lamellar.spacingPx);
+    const rest = new Uint8Array(w * h);
+    let nRest = 0;
+    for (let i = 0; i < rest.length; i++) nRest += rest[i] = valid[i] && !col.labels[i] ? 1 : 0;
+    const grains = nRest >= MIN_REST * ctx.validCount ? await segmentGrains(img, rest, ctx.version) : null;
+    colonies = joinColonies(col, grains, valid, w, h);
+    seg = { labels: colonies.labels, count: colonies.count, boundary: new Uint8Array(w * h).map((_, i) => (colonies!.labels[i] > 0 ? 0 : 1)) };
+    ctx.measurements.segmentation = 'colonies';
+    ctx.measurements.lamellarShare = colonies.lamellarShare;
+    ctx.measurements.lamellarSpacingUm = lamellar.spacingPx * px;
   } else {
     const rgb = ctx.version >= '20261123' ? await ctx.colour() : null;
     const stats = rgb ? colourStats(rgb, valid) : null;
@@ -255,18 +272,6 @@ export async function runGrainSize(ctx: Context): Promise<void> {
     } else seg = await segmentGrains(img, valid, ctx.version);
     // (20261125: grey grains are one piece each, see segmentGrainsAtOwnScale; the colour path's merged grains keep the
     // watershed lines between their regions, which the file leaves out: see fillMergedLines)
-  }
-  // 20261126: lamellar structures are recognised (and warned of); 20261127 measures their colonies (colonies.ts)
-  const lamellar = ctx.version >= '20261126' && !ctx.mask ? await lamellarity(img, valid, ctx.version) : null;
-  const isLamellar = !!lamellar && lamellar.coherentFraction > LAMELLAR_FRACTION;
-  let colonies: Colonies | null = null;
-  if (lamellar && isLamellar && ctx.version >= '20261127') {
-    colonies = segmentColonies(img, valid, seg, lamellar.spacingPx);
-    seg = { labels: colonies.labels, count: colonies.count, boundary: new Uint8Array(w * h).map((_, i) => (colonies!.labels[i] > 0 ? 0 : 1)) };
-    colour = false;
-    ctx.measurements.segmentation = 'colonies';
-    ctx.measurements.lamellarShare = colonies.lamellarShare;
-    ctx.measurements.lamellarSpacingUm = lamellar.spacingPx * px;
   }
   // A grain within BORDER_MARGIN px of the field's edge (or of the excluded strip) is cut by it and counts ½. The
   // model's own labels never reach the edge (the watershed keeps its outer ring), hence the margin; 20261125 applies
@@ -416,6 +421,9 @@ export async function runGrainSize(ctx: Context): Promise<void> {
   await addSegmentationFile(ctx, keep ? (i) => keep[i] === 1 : inFile);
   ctx.items.push({ type: 'image', filename });
 }
+
+/** 20261127: the area without lamellae is segmented for grains when it is at least this share of the field. */
+const MIN_REST = 0.02;
 
 /** Grains within this many px of the field's edge or the excluded area count ½ (Jeffries), masks included from 20261125. */
 export const BORDER_MARGIN = 2;

@@ -90,6 +90,13 @@ describe('lamellar structures (20261126)', () => {
         expect(Number(before.astmGIntercept) - s.truth.astmGIntercept).toBeGreaterThan(1.5);
       }
     }
+    // the mask editor starts from the colonies: re-running with the job's own segmentation.png gives its count
+    const s = await lamellarImage({ width: 720, height: 540, colonyPx: 120, spacingPx: 8, seed: 5, noise: 5, ferrite: 0.4 });
+    const own = await runModel('grain-size', '20261127', s.png, {}, { pixelSizeUm: s.pixelSizeUm });
+    const file = own.files.find((f) => f.filename === 'segmentation.png')!;
+    const again = await runModel('grain-size', '20261127', s.png, {}, { pixelSizeUm: s.pixelSizeUm, masks: file.data });
+    expect(Math.abs(Number(again.measurements.grainCount) - Number(own.measurements.grainCount))).toBeLessThanOrEqual(2);
+    expect(Math.abs(Number(again.measurements.astmGPlanimetric) - Number(own.measurements.astmGPlanimetric))).toBeLessThan(0.1);
     // equiaxed grains are no colonies
     const grains = await grainImage({ width: 480, height: 360, grainPx: 40, noise: 4, seed: 9 });
     expect((await runModel('grain-size', '20261127', grains.png, {}, { pixelSizeUm: grains.pixelSizeUm })).measurements.segmentation).not.toBe(
