@@ -251,7 +251,7 @@ export async function runGrainSize(ctx: Context): Promise<void> {
   } else if (lamellar && isLamellar && ctx.version >= '20261127') {
     // the colonies first; the grains of the area without lamellae (proeutectoid ferrite) are segmented on their own,
     // so that their scale is theirs and not the lamellae's
-    const col = segmentColonies(img, valid, lamellar.spacingPx);
+    const col = segmentColonies(img, valid, lamellar.windowPx);
     const rest = new Uint8Array(w * h);
     let nRest = 0;
     for (let i = 0; i < rest.length; i++) nRest += rest[i] = valid[i] && !col.labels[i] ? 1 : 0;
@@ -684,12 +684,31 @@ function lamellarItem(ctx: Context, L: Lamellarity, colonies: Colonies | null): 
   });
 }
 
+/**
+ * 20261127: the mean of the gaps between lines up to 3 × their median: the mean random spacing of the lamellae
+ * (E112-like 1 / N_L over the colonies), the long gaps across ferrite grains left out.
+ */
+function lamellarGap(gaps: number[]): number {
+  const b = [...gaps].sort((x, y) => x - y);
+  const cut = 3 * b[b.length >> 1];
+  let sum = 0,
+    n = 0;
+  for (const g of b) {
+    if (g > cut) break;
+    sum += g;
+    n++;
+  }
+  return sum / n;
+}
+
 /** What lamellarity() measured: see there. */
 export interface Lamellarity {
   /** Share of the structure (gradient energy) whose orientation is coherent over a few line spacings, 0..1. */
   coherentFraction: number;
   /** Mean spacing of the dark (or bright) lines along horizontal and vertical test lines, px of the full image. */
   spacingPx: number;
+  /** The spacing the window is set by (20261127: the median gap between lines), px of the full image. */
+  windowPx: number;
 }
 
 /** Pixels lamellarity() works on at most. */
@@ -719,27 +738,40 @@ export async function lamellarity(img: Gray, valid: Uint8Array, version: string)
     for (let x = 0; x < w; x++)
       v[y * w + x] = valid[Math.min(H - 1, Math.floor(((y + 0.5) * H) / h)) * W + Math.min(W - 1, Math.floor(((x + 0.5) * W) / w))];
   const { resp, t } = await boundaryResponse(g, v, version, 11);
-  // spacing: mean distance between line centres along every 4th row and column = (non-line + line px) / runs
+  // spacing: mean distance between line centres along every 4th row and column = (non-line + line px) / runs;
+  // 20261127: the spacing is the mean distance from one line's start to the next up to 3 × the median
+  // (lamellarGap) and the window follows the median, so that the flat ferrite beside pearlite colonies (few lines
+  // over many px) does not widen the window beyond the colonies
   let px = 0,
     runs = 0;
+  const gaps: number[] = [];
   const walk = (start: number, step: number, n: number) => {
-    let inLine = false;
+    let inLine = false,
+      last = -1;
     for (let k = 0; k < n; k++) {
       const i = start + k * step;
       if (!v[i]) {
         inLine = false;
+        last = -1;
         continue;
       }
       const on = resp.data[i] > t;
-      if (on && !inLine) runs++;
+      if (on && !inLine) {
+        runs++;
+        if (last >= 0) gaps.push(k - last);
+        last = k;
+      }
       inLine = on;
       px++;
     }
   };
   for (let y = 2; y < h; y += 4) walk(y * w, 1, w);
   for (let x = 2; x < w; x += 4) walk(x, w, h);
-  if (runs < 8) return { coherentFraction: 0, spacingPx: NaN };
-  const s = px / runs;
+  if (runs < 8) return { coherentFraction: 0, spacingPx: NaN, windowPx: NaN };
+  const late = version >= '20261127' && gaps.length >= 8;
+  const spacing = late ? lamellarGap(gaps) : px / runs;
+  // the window's unit: 20261127 the median gap (the lamellae's, wherever most lines are)
+  const s = late ? [...gaps].sort((x, y) => x - y)[gaps.length >> 1] : spacing;
   const c = cv();
   const src = new c.Mat(h, w, c.CV_8UC1);
   src.data.set(g.data);
@@ -787,5 +819,5 @@ export async function lamellarity(img: Gray, valid: Uint8Array, version: string)
     if (coh > COHERENT) coherent += tr;
   }
   [src, fl, gx, gy, jxx, jxy, jyy].forEach((m) => m.delete());
-  return { coherentFraction: energy > 0 ? coherent / energy : 0, spacingPx: s * f };
+  return { coherentFraction: energy > 0 ? coherent / energy : 0, spacingPx: spacing * f, windowPx: s * f };
 }

@@ -23,6 +23,12 @@ describe('lamellar structures (20261126)', () => {
   });
 
   it('tells lamellar colonies from equiaxed grains, whatever their size', async () => {
+    // 20261127: the spacing is the median gap between lines, so 60 % ferrite beside the colonies does not hide them
+    const mixed = await decodeImage(
+      (await lamellarImage({ width: 720, height: 540, colonyPx: 100, spacingPx: 12, seed: 6, noise: 5, ferrite: 0.6 })).png,
+    );
+    expect((await lamellarity(mixed, all(720 * 540), '20261126')).coherentFraction).toBeLessThan(LAMELLAR_FRACTION);
+    expect((await lamellarity(mixed, all(720 * 540), '20261127')).coherentFraction).toBeGreaterThan(LAMELLAR_FRACTION);
     for (const [colonyPx, spacingPx, seed] of [
       [120, 8, 1],
       [160, 6, 2],
@@ -42,6 +48,7 @@ describe('lamellar structures (20261126)', () => {
     ] as const) {
       const img = await decodeImage((await grainImage({ width: 480, height: 360, grainPx, lineWidth, twins, noise: 5, seed: 3 })).png);
       expect((await lamellarity(img, all(480 * 360), '20261126')).coherentFraction).toBeLessThan(0.1);
+      expect((await lamellarity(img, all(480 * 360), '20261127')).coherentFraction).toBeLessThan(0.1);
     }
   }, 30_000);
 
@@ -69,6 +76,7 @@ describe('lamellar structures (20261126)', () => {
       [130, 9, 4, 0],
       [90, 10, 3, 0],
       [120, 8, 5, 0.4],
+      [100, 12, 6, 0.6],
     ]) {
       const s = await lamellarImage({ width: 720, height: 540, colonyPx, spacingPx, seed, noise: 5, ferrite });
       const now = await runModel('grain-size', '20261127', s.png, {}, { pixelSizeUm: s.pixelSizeUm });
@@ -77,7 +85,7 @@ describe('lamellar structures (20261126)', () => {
       // colonies are segmented on the lamellae's direction, ferrite grains (no lamellae) by their boundary lines
       expect(Math.abs(Number(m.astmGIntercept) - s.truth.astmGIntercept)).toBeLessThan(0.9);
       expect(Math.abs(Number(m.astmGPlanimetric) - s.truth.astmGPlanimetric)).toBeLessThan(0.6);
-      expect(Number(m.lamellarShare)).toBeGreaterThan(ferrite ? 0.4 : 0.95);
+      expect(Number(m.lamellarShare)).toBeGreaterThan(ferrite ? 0.3 : 0.95);
       if (ferrite) expect(Number(m.lamellarShare)).toBeLessThan(0.8);
       // the random line spacing is reported (π/2 × the true spacing on average; over the field, ferrite included)
       expect(Number(m.lamellarSpacingUm) / s.truth.lamellarSpacingUm).toBeGreaterThan(1.2);
