@@ -113,6 +113,7 @@ describe('export values and headers (export.ts)', () => {
     expect(exportValue('meanInterceptUm', 12.005, 'en')).toBe(12.01);
     expect(exportValue('pixelSizeUm', 0.234567, 'en')).toBe(0.2346);
     expect(exportValue('crackAreaFraction', 0.012345, 'en')).toBe(1.23);
+    expect(exportValue('lamellarShare', 0.53502, 'en')).toBe(53.5);
     expect(exportValue('calibrationSource', 'scale-bar', 'de')).toBe('Aus dem Maßstabsbalken');
     expect(exportValue('astmGIntercept', null, 'en')).toBeNull();
     expect(roundCount(3.0000001)).toBe(3);
@@ -123,6 +124,7 @@ describe('export values and headers (export.ts)', () => {
     expect(columnHeader('astmGPlanimetric', 'en')).toBe('ASTM G (planimetric)');
     expect(columnHeader('meanInterceptUm', 'en')).toBe('Mean intercept length (µm)');
     expect(columnHeader('meanInterceptUm', 'de')).toBe('Mittlere Sehnenlänge (µm)');
+    expect(columnHeader('lamellarSpacingUm', 'de')).toBe('Mittlerer Lamellenabstand auf Messlinien (µm)');
     expect(columnHeader('somethingNew', 'de')).toBe('somethingNew');
   });
 });

@@ -33,7 +33,7 @@ const COUNTS = new Set([
   'analysedHeightPx',
 ]);
 /** Measurements stored as a fraction of 1 but headed in %. */
-const PERCENT_OF_ONE = new Set(['crackAreaFraction']);
+const PERCENT_OF_ONE = new Set(['crackAreaFraction', 'lamellarShare']);
 
 /** One measurement value as exported. */
 export function exportValue(key: string, value: unknown, lng: Language): Cell {
