@@ -252,3 +252,12 @@ export function overlayRgb(img: Gray, layers: { mask: Uint8Array; color: [number
   }
   return out;
 }
+
+/** A mask (W×H, e.g. the analysed area) sampled at w×h, nearest pixel centre. */
+export function sampleMask(mask: Uint8Array, W: number, H: number, w: number, h: number): Uint8Array {
+  const v = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++)
+      v[y * w + x] = mask[Math.min(H - 1, Math.floor(((y + 0.5) * H) / h)) * W + Math.min(W - 1, Math.floor(((x + 0.5) * W) / w))];
+  return v;
+}

@@ -6,9 +6,9 @@
 // orientation steps less than a few degrees across their border: regionMerge.ts). Areas without lamellae
 // (proeutectoid ferrite grains between pearlite colonies) keep the grain segmentation's grains.
 import { cv } from '../cv.js';
-import { resize, watershed } from '../cvops.js';
-import type { Gray } from '../image.js';
-import { mergeRegionGraph } from './regionMerge.js';
+import { resize } from '../cvops.js';
+import { sampleMask, type Gray } from '../image.js';
+import { cellWatershed, mergeRegionGraph } from './regionMerge.js';
 import { modeFilter } from './grainColour.js';
 
 /** Pixels the orientation field is computed on at most. */
@@ -99,7 +99,7 @@ export function segmentColonies(img: Gray, valid: Uint8Array, spacingPx: number)
     feat[3 * i + 2] = 0.5 * UNIT * Math.min(1, t / q);
   }
   [src, fl, gx, gy, ...J].forEach((m) => m.delete());
-  const ws = overSegment(feat, rw, rh, v, Math.max(3, (1.5 * s) / r));
+  const ws = cellWatershed(feat, rw, rh, v, Math.max(3, (1.5 * s) / r));
   const merged = mergeRegionGraph(ws.labels, ws.count, feat, rw, rh, {
     contrast: STEP,
     meanContrast: MEAN_STEP,
@@ -187,64 +187,10 @@ function fillLines(lb: Int32Array, w: number, h: number, valid: Uint8Array): Int
   return out;
 }
 
-/** The mask `valid` (W×H) sampled at w×h (nearest). */
-function sampleMask(valid: Uint8Array, W: number, H: number, w: number, h: number): Uint8Array {
-  const v = new Uint8Array(w * h);
-  for (let y = 0; y < h; y++)
-    for (let x = 0; x < w; x++)
-      v[y * w + x] = valid[Math.min(H - 1, Math.floor(((y + 0.5) * H) / h)) * W + Math.min(W - 1, Math.floor(((x + 0.5) * W) / w))];
-  return v;
-}
-
 function percentile(a: Float32Array, valid: Uint8Array, p: number): number {
   const vals: number[] = [];
   for (let i = 0; i < a.length; i++) if (valid[i]) vals.push(a[i]);
   if (!vals.length) return 0;
   vals.sort((x, y) => x - y);
   return vals[Math.min(vals.length - 1, Math.floor(p * vals.length))];
-}
-
-/**
- * Cells `cell` px apart on the gradient of the features, one watershed marker per cell at its lowest gradient
- * (labels 1..count, 0 on the dividing lines and outside `valid`).
- */
-function overSegment(feat: Float32Array, w: number, h: number, valid: Uint8Array, cell: number): { labels: Int32Array; count: number } {
-  const N = w * h;
-  const c = cv();
-  const m = new c.Mat(h, w, c.CV_32FC3);
-  (m.data32F as Float32Array).set(feat);
-  const gx = new c.Mat(),
-    gy = new c.Mat();
-  c.Sobel(m, gx, c.CV_32F, 1, 0, 3);
-  c.Sobel(m, gy, c.CV_32F, 0, 1, 3);
-  const X = gx.data32F as Float32Array,
-    Y = gy.data32F as Float32Array;
-  const grad = new Float32Array(N);
-  for (let i = 0, j = 0; i < N; i++, j += 3)
-    grad[i] = Math.sqrt(X[j] ** 2 + X[j + 1] ** 2 + X[j + 2] ** 2 + Y[j] ** 2 + Y[j + 1] ** 2 + Y[j + 2] ** 2);
-  [m, gx, gy].forEach((x) => x.delete());
-  const gq = Math.max(percentile(grad, valid, 0.98), 1e-6);
-  const relief: Gray = { width: w, height: h, data: new Uint8Array(N) };
-  for (let i = 0; i < N; i++) relief.data[i] = Math.min(255, Math.round((255 * grad[i]) / gq));
-  const markers = new Int32Array(N);
-  let n = 0;
-  for (let y0 = 0; y0 < h; y0 += cell)
-    for (let x0 = 0; x0 < w; x0 += cell) {
-      let best = -1,
-        bv = 256;
-      for (let y = Math.round(y0); y < Math.min(h, Math.round(y0 + cell)); y++)
-        for (let x = Math.round(x0); x < Math.min(w, Math.round(x0 + cell)); x++) {
-          const i = y * w + x;
-          if (valid[i] && relief.data[i] < bv) {
-            bv = relief.data[i];
-            best = i;
-          }
-        }
-      if (best >= 0) markers[best] = ++n;
-    }
-  const excluded = n + 1;
-  for (let i = 0; i < N; i++) if (!valid[i]) markers[i] = excluded;
-  const ws = watershed(relief, markers);
-  for (let i = 0; i < N; i++) if (ws[i] === excluded || ws[i] < 0) ws[i] = 0;
-  return { labels: ws, count: n };
 }

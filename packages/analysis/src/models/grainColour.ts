@@ -5,9 +5,9 @@
 import { cv } from '../cv.js';
 import { blackHat, distanceTransform, watershed } from '../cvops.js';
 import sharp from 'sharp';
-import { blurGray, type Gray } from '../image.js';
+import { blurGray, sampleMask, type Gray } from '../image.js';
 import { dynamicSeeds } from './seeds.js';
-import { mergeRegionGraph } from './regionMerge.js';
+import { cellWatershed, mergeRegionGraph } from './regionMerge.js';
 
 export interface ColourStats {
   /** Spread of the chroma (a*, b*) over the analysed area, 8-bit Lab units. */
@@ -116,13 +116,20 @@ const MAX_UPSAMPLED_PIXELS = 1_000_000;
 const TARGET_INTERCEPT_PX = 28;
 
 /** Mean run length of one grain label along rows and columns (every 4th line), band pixels left out: a quick grain-scale estimate. */
-export function meanLabelRun(labels: Int32Array, w: number, h: number): number {
+export function meanLabelRun(labels: Int32Array, w: number, h: number, valid?: Uint8Array): number {
   let length = 0,
     changes = 0;
   const walk = (start: number, step: number, n: number) => {
     let last = 0;
     for (let k = 0; k < n; k++) {
-      const l = labels[start + k * step];
+      const i = start + k * step;
+      // 20261127 (`valid` given): a run that meets the excluded area ends there, as at a boundary
+      if (valid && !valid[i]) {
+        if (last) changes++;
+        last = 0;
+        continue;
+      }
+      const l = labels[i];
       if (l <= 0) continue;
       length++;
       if (last && l !== last) changes++;
@@ -146,10 +153,7 @@ async function segmentAtScale(rgb: Uint8Array, W: number, H: number, valid: Uint
     .resize(w, h, { kernel: 'cubic' })
     .raw()
     .toBuffer();
-  const smallValid = new Uint8Array(w * h);
-  for (let y = 0; y < h; y++)
-    for (let x = 0; x < w; x++)
-      smallValid[y * w + x] = valid[Math.min(H - 1, Math.floor(((y + 0.5) * H) / h)) * W + Math.min(W - 1, Math.floor(((x + 0.5) * W) / w))];
+  const smallValid = sampleMask(valid, W, H, w, h);
   const seg = await segmentAtFullSize(new Uint8Array(small.buffer, small.byteOffset, small.byteLength), w, h, smallValid, version);
   const labels = new Int32Array(W * H);
   for (let y = 0; y < H; y++) {
@@ -412,10 +416,7 @@ async function segmentByMerging(rgb: Uint8Array, W: number, H: number, valid: Ui
       .toBuffer();
     small = new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
   }
-  const smallValid = new Uint8Array(w * h);
-  for (let y = 0; y < h; y++)
-    for (let x = 0; x < w; x++)
-      smallValid[y * w + x] = valid[Math.min(H - 1, Math.floor(((y + 0.5) * H) / h)) * W + Math.min(W - 1, Math.floor(((x + 0.5) * W) / w))];
+  const smallValid = sampleMask(valid, W, H, w, h);
   const seg = mergeAtWorkSize(small, w, h, smallValid);
   const labels = new Int32Array(N);
   for (let y = 0; y < H; y++) {
@@ -458,48 +459,8 @@ function mergeAtWorkSize(rgb: Uint8Array, w: number, h: number, valid: Uint8Arra
   const lw = lightnessWeight(sm.data as Uint8Array, w, h, valid, Math.round(cell));
   if (lw < 1) for (let i = 0; i < 3 * N; i += 3) lab[i] *= lw;
   [src, med, sm, labM].forEach((m) => m.delete());
-  // relief: Lab colour gradient, scaled by its 98th percentile
-  const labF = new c.Mat(h, w, c.CV_32FC3);
-  (labF.data32F as Float32Array).set(lab);
-  const gx = new c.Mat(),
-    gy = new c.Mat();
-  c.Sobel(labF, gx, c.CV_32F, 1, 0, 3);
-  c.Sobel(labF, gy, c.CV_32F, 0, 1, 3);
-  const gxd = gx.data32F as Float32Array,
-    gyd = gy.data32F as Float32Array;
-  const grad = new Float32Array(N);
-  for (let i = 0, j = 0; i < N; i++, j += 3)
-    grad[i] = Math.sqrt(gxd[j] ** 2 + gxd[j + 1] ** 2 + gxd[j + 2] ** 2 + gyd[j] ** 2 + gyd[j + 1] ** 2 + gyd[j + 2] ** 2);
-  [labF, gx, gy].forEach((m) => m.delete());
-  const gq = Math.max(pct(grad, 0.98), 1);
-  const relief: Gray = { width: w, height: h, data: new Uint8Array(N) };
-  for (let i = 0; i < N; i++) relief.data[i] = Math.min(255, Math.round((255 * grad[i]) / gq));
-  // over-segmentation: one marker per cell of a grid centred on the field (the same cells after a mirror or a
-  // quarter turn), at the cell's lowest relief; marker watershed
-  const markers = new Int32Array(N);
-  const oy = (Math.ceil(h / cell) * cell - h) / 2,
-    ox = (Math.ceil(w / cell) * cell - w) / 2;
-  let n = 0;
-  for (let cy = 0; cy * cell - oy < h; cy++)
-    for (let cx = 0; cx * cell - ox < w; cx++) {
-      let best = -1,
-        bv = 256;
-      const y1 = Math.min(h, Math.round((cy + 1) * cell - oy)),
-        x1 = Math.min(w, Math.round((cx + 1) * cell - ox));
-      for (let y = Math.max(0, Math.round(cy * cell - oy)); y < y1; y++)
-        for (let x = Math.max(0, Math.round(cx * cell - ox)); x < x1; x++) {
-          const i = y * w + x;
-          if (valid[i] && relief.data[i] < bv) {
-            bv = relief.data[i];
-            best = i;
-          }
-        }
-      if (best >= 0) markers[best] = ++n;
-    }
-  const excluded = n + 1;
-  for (let i = 0; i < N; i++) if (!valid[i]) markers[i] = excluded;
-  const ws = watershed(relief, markers);
-  for (let i = 0; i < N; i++) if (ws[i] === excluded || ws[i] < 0) ws[i] = 0;
+  // relief: Lab colour gradient; over-segmentation into cells (cellWatershed)
+  const { labels: ws, count: n } = cellWatershed(lab, w, h, valid, cell);
   const merged = mergeRegionGraph(ws, n, lab, w, h, {
     localScale: localSpread(lab, w, h, valid, Math.max(4, Math.round(LOCAL_CELLS * cell))),
     contrast: STEP_CONTRAST,

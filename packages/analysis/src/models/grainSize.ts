@@ -2,7 +2,7 @@
 // lineal intercept.
 import { blackHat, components, distanceTransform, resize, watershed } from '../cvops.js';
 import { cv } from '../cv.js';
-import { blurGray, encodePng, overlayRgb, type Gray } from '../image.js';
+import { blurGray, encodePng, overlayRgb, sampleMask, type Gray } from '../image.js';
 import { astmGFromIntercept, astmGFromNA, jeffriesCount, meanIntercept, type InterceptResult } from '../measure/astm.js';
 import { e112Intercept } from '../measure/e112.js';
 import { colourStats, isColourEtched, meanLabelRun, segmentColourGrains } from './grainColour.js';
@@ -118,7 +118,10 @@ export async function segmentGrainsAtOwnScale(img: Gray, valid: Uint8Array, vers
   let k = 11;
   let r = await segmentScaled(img, valid, version, f, k);
   let passes = 1;
-  let run = meanLabelRun(r.seg.labels, r.w, r.h);
+  // 20261127: runs that meet the excluded area end there (the ferrite beside lamellar colonies is segmented with the
+  // colonies excluded: its grains mostly meet them, not each other)
+  const runOf = (q: typeof r) => meanLabelRun(q.seg.labels, q.w, q.h, version >= '20261127' ? sampleMask(valid, W, H, q.w, q.h) : undefined);
+  let run = runOf(r);
   let band = boundaryWidth(r.seg.boundary, r.w, r.h);
   while (passes < 3 && Number.isFinite(run)) {
     const next = Math.max(minFactor, (f * run) / GREY_TARGET_RUN_PX);
@@ -131,7 +134,7 @@ export async function segmentGrainsAtOwnScale(img: Gray, valid: Uint8Array, vers
     k = kNext;
     r = await segmentScaled(img, valid, version, f, k);
     passes++;
-    run = meanLabelRun(r.seg.labels, r.w, r.h);
+    run = runOf(r);
     band = boundaryWidth(r.seg.boundary, r.w, r.h);
   }
   const scale: GrainScale = { factor: f, kernel: k, interceptPx: run, boundaryWidthPx: band, passes };
@@ -174,10 +177,7 @@ async function segmentScaled(img: Gray, valid: Uint8Array, version: string, f: n
   const w = Math.max(1, Math.round(W / f)),
     h = Math.max(1, Math.round(H / f));
   const small = resize(img, w, h);
-  const v = new Uint8Array(w * h);
-  for (let y = 0; y < h; y++)
-    for (let x = 0; x < w; x++)
-      v[y * w + x] = valid[Math.min(H - 1, Math.floor(((y + 0.5) * H) / h)) * W + Math.min(W - 1, Math.floor(((x + 0.5) * W) / w))];
+  const v = sampleMask(valid, W, H, w, h);
   return { seg: await segmentWithKernel(small, v, version, k), w, h };
 }
 
@@ -733,10 +733,7 @@ export async function lamellarity(img: Gray, valid: Uint8Array, version: string)
   const w = Math.max(1, Math.round(W / f)),
     h = Math.max(1, Math.round(H / f));
   const g = f > 1 ? resize(img, w, h) : img;
-  const v = new Uint8Array(w * h);
-  for (let y = 0; y < h; y++)
-    for (let x = 0; x < w; x++)
-      v[y * w + x] = valid[Math.min(H - 1, Math.floor(((y + 0.5) * H) / h)) * W + Math.min(W - 1, Math.floor(((x + 0.5) * W) / w))];
+  const v = sampleMask(valid, W, H, w, h);
   const { resp, t } = await boundaryResponse(g, v, version, 11);
   // spacing: mean distance between line centres along every 4th row and column = (non-line + line px) / runs;
   // 20261127: the spacing is the mean distance from one line's start to the next up to 3 × the median

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
 import { initCv } from '../cv.js';
 import { decodeImage } from '../image.js';
 import { terminateOcr } from '../ocr.js';
@@ -105,6 +106,16 @@ describe('lamellar structures (20261126)', () => {
     const again = await runModel('grain-size', '20261127', s.png, {}, { pixelSizeUm: s.pixelSizeUm, masks: file.data });
     expect(Math.abs(Number(again.measurements.grainCount) - Number(own.measurements.grainCount))).toBeLessThanOrEqual(2);
     expect(Math.abs(Number(again.measurements.astmGPlanimetric) - Number(own.measurements.astmGPlanimetric))).toBeLessThan(0.1);
+    // the ferrite beside the colonies is segmented at its own grains' scale (the colonies excluded): before, its
+    // grains mostly meeting the excluded colonies read as one endless run and were not segmented at all
+    const mixed = await lamellarImage({ width: 720, height: 540, colonyPx: 134, spacingPx: 7, seed: 22, noise: 5, ferrite: 0.3 });
+    const mm = await runModel('grain-size', '20261127', mixed.png, {}, { pixelSizeUm: mixed.pixelSizeUm });
+    const seg = await sharp(mm.files.find((f) => f.filename === 'segmentation.png')!.data)
+      .greyscale()
+      .raw()
+      .toBuffer();
+    expect(seg.filter((v) => v > 0).length / seg.length).toBeGreaterThan(0.85);
+    expect(Math.abs(Number(mm.measurements.astmGIntercept) - mixed.truth.astmGIntercept)).toBeLessThan(0.6);
     // equiaxed grains are no colonies
     const grains = await grainImage({ width: 480, height: 360, grainPx: 40, noise: 4, seed: 9 });
     expect((await runModel('grain-size', '20261127', grains.png, {}, { pixelSizeUm: grains.pixelSizeUm })).measurements.segmentation).not.toBe(

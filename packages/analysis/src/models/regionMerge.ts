@@ -3,6 +3,10 @@
 // (colours sampled a few pixels either side of it, averaged along the whole shared border) is below the contrast the
 // image's grain boundaries have.
 
+import { cv } from '../cv.js';
+import { watershed } from '../cvops.js';
+import type { Gray } from '../image.js';
+
 /** A binary min-heap of (key, a, b, id) entries. */
 class Heap {
   private k: number[] = [];
@@ -256,4 +260,56 @@ export function mergeRegionGraph(ws: Int32Array, n: number, feat: ArrayLike<numb
   const out = new Int32Array(N);
   for (let i = 0; i < N; i++) out[i] = ws[i] > 0 ? find(ws[i]) : 0;
   return out;
+}
+
+/**
+ * Over-segmentation of a 3-feature image (colour, or the lamella direction) into cells `cell` px apart: the relief is
+ * the features' gradient (Sobel, scaled by its 98th percentile); one marker per cell of a grid centred on the field
+ * (the same cells after a mirror or a quarter turn) at the cell's lowest relief; marker watershed. Labels 1..count,
+ * 0 on the dividing lines and outside `valid`.
+ */
+export function cellWatershed(feat: Float32Array, w: number, h: number, valid: Uint8Array, cell: number): { labels: Int32Array; count: number } {
+  const N = w * h;
+  const c = cv();
+  const m = new c.Mat(h, w, c.CV_32FC3);
+  (m.data32F as Float32Array).set(feat);
+  const gx = new c.Mat(),
+    gy = new c.Mat();
+  c.Sobel(m, gx, c.CV_32F, 1, 0, 3);
+  c.Sobel(m, gy, c.CV_32F, 0, 1, 3);
+  const gxd = gx.data32F as Float32Array,
+    gyd = gy.data32F as Float32Array;
+  const grad = new Float32Array(N);
+  for (let i = 0, j = 0; i < N; i++, j += 3)
+    grad[i] = Math.sqrt(gxd[j] ** 2 + gxd[j + 1] ** 2 + gxd[j + 2] ** 2 + gyd[j] ** 2 + gyd[j + 1] ** 2 + gyd[j + 2] ** 2);
+  [m, gx, gy].forEach((x) => x.delete());
+  const sorted = Float32Array.from(grad).sort();
+  const gq = Math.max(sorted.length ? sorted[Math.floor((sorted.length - 1) * 0.98)] : 0, 1);
+  const relief: Gray = { width: w, height: h, data: new Uint8Array(N) };
+  for (let i = 0; i < N; i++) relief.data[i] = Math.min(255, Math.round((255 * grad[i]) / gq));
+  const markers = new Int32Array(N);
+  const oy = (Math.ceil(h / cell) * cell - h) / 2,
+    ox = (Math.ceil(w / cell) * cell - w) / 2;
+  let n = 0;
+  for (let cy = 0; cy * cell - oy < h; cy++)
+    for (let cx = 0; cx * cell - ox < w; cx++) {
+      let best = -1,
+        bv = 256;
+      const y1 = Math.min(h, Math.round((cy + 1) * cell - oy)),
+        x1 = Math.min(w, Math.round((cx + 1) * cell - ox));
+      for (let y = Math.max(0, Math.round(cy * cell - oy)); y < y1; y++)
+        for (let x = Math.max(0, Math.round(cx * cell - ox)); x < x1; x++) {
+          const i = y * w + x;
+          if (valid[i] && relief.data[i] < bv) {
+            bv = relief.data[i];
+            best = i;
+          }
+        }
+      if (best >= 0) markers[best] = ++n;
+    }
+  const excluded = n + 1;
+  for (let i = 0; i < N; i++) if (!valid[i]) markers[i] = excluded;
+  const ws = watershed(relief, markers);
+  for (let i = 0; i < N; i++) if (ws[i] === excluded || ws[i] < 0) ws[i] = 0;
+  return { labels: ws, count: n };
 }
