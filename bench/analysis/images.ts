@@ -3,6 +3,7 @@
 import sharp from 'sharp';
 import { crackImage, grainImage, layerImage, poreImage } from '../../packages/analysis/src/synth/index.js';
 import { tintGrainImage } from '../../packages/analysis/src/synth/tint.js';
+import { lamellarImage } from '../../packages/analysis/src/synth/lamellar.js';
 
 export const sizes = [
   { name: '4 MP', w: 2310, h: 1732 },
@@ -42,5 +43,11 @@ export async function makeImage(model: string, w: number, h: number): Promise<Bu
 /** A colour (tint) etched micrograph for the grain model's colour path: ~1 MP synthetic tint etch scaled up, RGB, no strip. */
 export async function makeTintImage(w: number, h: number): Promise<Buffer> {
   const base = await tintGrainImage({ width: 1155, height: 866, grainPx: 30, mottle: 0.15, noise: 2 });
+  return sharp(base.png).resize(w, h, { kernel: 'lanczos3' }).png({ compressionLevel: 1 }).toBuffer();
+}
+
+/** A lamellar (pearlite-like) micrograph for the grain model's colony path: ~1 MP synthetic colonies scaled up, no strip. */
+export async function makeLamellarImage(w: number, h: number): Promise<Buffer> {
+  const base = await lamellarImage({ width: 1155, height: 866, colonyPx: 150, spacingPx: 6, noise: 5, ferrite: 0.2 });
   return sharp(base.png).resize(w, h, { kernel: 'lanczos3' }).png({ compressionLevel: 1 }).toBuffer();
 }

@@ -25,6 +25,8 @@ const UNIT = 100;
 const STEP = 20;
 /** Regions whose mean orientations differ by more than about 18° never merge. */
 const MEAN_STEP = 40;
+/** The over-segmentation's cells are this × the spacing apart (fewer, larger cells: 1.5 read G_I rms 0.35, 2 0.27 on synthetic colonies). */
+const CELL = 2;
 /** A merged region is a colony when its mean texture (gradient energy against the field's 90th percentile) is above this. */
 const COLONY_TEXTURE = 0.35;
 /** …and of a colony region, the pixels whose texture is at least this. */
@@ -37,12 +39,14 @@ export interface Colonies {
   lamellarShare: number;
   /** Number of colonies (regions of lamellae) among the labels. */
   colonies: number;
+  /** Radius (px) over which joinColonies smooths the outlines: the steps of the reduced grid the colonies were found on. */
+  smoothing: number;
 }
 
 /**
  * Colonies of the lamellar structure in `img` (full size; `valid` the analysed area), lamellae `spacingPx` apart
  * along random lines (lamellarity's spacing, full-size px). Returns labels at full size: 1..colonies on the
- * colonies, 0 elsewhere (no lines between colonies yet: joinColonies draws them).
+ * colonies, 0 elsewhere (no lines between colonies yet, outlines not yet smoothed: joinColonies does both).
  */
 export function segmentColonies(img: Gray, valid: Uint8Array, spacingPx: number): Colonies {
   const { width: W, height: H } = img;
@@ -99,7 +103,7 @@ export function segmentColonies(img: Gray, valid: Uint8Array, spacingPx: number)
     feat[3 * i + 2] = 0.5 * UNIT * Math.min(1, t / q);
   }
   [src, fl, gx, gy, ...J].forEach((m) => m.delete());
-  const ws = cellWatershed(feat, rw, rh, v, Math.max(3, (1.5 * s) / r));
+  const ws = cellWatershed(feat, rw, rh, v, Math.max(3, (CELL * s) / r));
   const merged = mergeRegionGraph(ws.labels, ws.count, feat, rw, rh, {
     contrast: STEP,
     meanContrast: MEAN_STEP,
@@ -139,33 +143,24 @@ export function segmentColonies(img: Gray, valid: Uint8Array, spacingPx: number)
       }
     }
   }
-  // outlines smoothed over the reduced pixel (its steps), within the colonies
-  const inside = new Uint8Array(N);
-  for (let i = 0; i < N; i++) inside[i] = out[i] > 0 ? 1 : 0;
-  const labels = modeFilter(out, W, H, inside, Math.max(1, Math.round(0.75 * r * f)));
-  return { labels, count: colonies, lamellarShare: nValid ? inColony / nValid : 0, colonies };
+  // the outlines are smoothed over the reduced pixel (its steps) when joined with the grains (joinColonies)
+  return { labels: out, count: colonies, lamellarShare: nValid ? inColony / nValid : 0, colonies, smoothing: Math.max(1, Math.round(0.75 * r * f)) };
 }
 
 /**
  * The colonies (segmentColonies) and the grains of the rest of the field (labels, 0 = boundary; null when there is
- * no such area) as one segmentation: grains numbered after the colonies, outlines smoothed over `radius` px and drawn
- * as 1 px lines wherever two of them meet.
+ * no such area) as one segmentation: grains numbered after the colonies, outlines smoothed by a majority filter over
+ * the colonies' `smoothing` radius (which also closes the grain segmentation's boundary bands) and drawn as 1 px
+ * lines wherever two of them meet.
  */
-export function joinColonies(
-  col: Colonies,
-  grains: { labels: Int32Array; count: number } | null,
-  valid: Uint8Array,
-  W: number,
-  H: number,
-  radius = 1,
-): Colonies {
+export function joinColonies(col: Colonies, grains: { labels: Int32Array; count: number } | null, valid: Uint8Array, W: number, H: number): Colonies {
   const out = new Int32Array(W * H);
   for (let i = 0; i < out.length; i++) {
     if (!valid[i]) continue;
     const k = col.labels[i];
     out[i] = k ? k : grains && grains.labels[i] > 0 ? col.colonies + grains.labels[i] : 0;
   }
-  return { ...col, labels: modeFilter(out, W, H, valid, radius), count: col.colonies + (grains?.count ?? 0) };
+  return { ...col, labels: modeFilter(out, W, H, valid, col.smoothing), count: col.colonies + (grains?.count ?? 0) };
 }
 
 /** The dividing lines (0) inside `valid` take a neighbouring region's label (the lines are drawn at full size). */
