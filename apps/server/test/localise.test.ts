@@ -90,6 +90,13 @@ describe('results in the reader’s language (localise.ts)', () => {
       ),
     ).toMatch(/^62 % des Gefüges .* Linienabstand auf den Messlinien 2.77 µm. 34 Kolonien .* bedecken 100 % der Fläche/);
     expect(localiseText('Lamellar structure: G of the colonies', 'de')).toBe('Lamellares Gefüge: G der Kolonien');
+    // grain size 20261127: grains told apart by tone
+    expect(
+      localiseText(
+        'No network of boundary lines was found (only 3 % of the thin-line response forms one): the grains differ by tone (a tint etch photographed in grey, channelling contrast) or their boundary lines are too faint for the noise. They were segmented by merging neighbouring regions of the same tone; neighbouring grains of nearly the same tone are counted as one. Check the overlay.',
+        'de',
+      ),
+    ).toMatch(/^Es wurde kein Netz von Korngrenzlinien gefunden \(nur 3 % der Linienantwort/);
   });
 
   it('kinds by unit when the label is unknown', () => {

@@ -92,6 +92,8 @@ export interface GrainScale {
   boundaryWidthPx: number;
   /** Segmentation passes run (first estimate included). */
   passes: number;
+  /** 20261127: share of the boundary-line pixels in a network (lineNetwork) at the working resolution. */
+  network: number;
 }
 
 /** Pixels of the first, scale-finding pass at most. */
@@ -137,7 +139,14 @@ export async function segmentGrainsAtOwnScale(img: Gray, valid: Uint8Array, vers
     run = runOf(r);
     band = boundaryWidth(r.seg.boundary, r.w, r.h);
   }
-  const scale: GrainScale = { factor: f, kernel: k, interceptPx: run, boundaryWidthPx: band, passes };
+  const scale: GrainScale = {
+    factor: f,
+    kernel: k,
+    interceptPx: run,
+    boundaryWidthPx: band,
+    passes,
+    network: lineNetwork(r.seg.boundary, r.w, r.h, sampleMask(valid, W, H, r.w, r.h)),
+  };
   // a grain is one piece (its largest; stray pieces of a few px left by the watershed become boundary), as it is
   // when its segmentation.png is measured as a mask; done at the working resolution (a nearest up-scaling keeps a
   // piece whole), again at full size when the work ran up-sampled
@@ -156,6 +165,25 @@ export async function segmentGrainsAtOwnScale(img: Gray, valid: Uint8Array, vers
   }
   if (r.w > W) keepLargestPieces(labels, W, H, r.seg.count, boundary);
   return { seg: { labels, count: r.seg.count, boundary }, scale };
+}
+
+/**
+ * 20261127: the share of the boundary-line pixels (`mask`, the thresholded thin-line response at the segmentation's
+ * working resolution) that lie in pieces of at least 1 % of them. Boundary lines form a network, even with gaps
+ * (≥ 0.63 on every grey image with boundary lines we have: nital, SEM, noisy, twins, bright lines, 1 px lines at
+ * 12 MP); where grains differ by tone only (a tint etch photographed in grey, channelling contrast) the thin-line
+ * response is the texture inside the grains, specks (≤ 0.02 on the five tint references in grey), and where faint
+ * lines drown in noise it is the noise (0.12–0.38 on synthetic grains with lines at 25–35 % contrast and noise σ 10).
+ */
+export function lineNetwork(mask: Uint8Array, w: number, h: number, valid: Uint8Array): number {
+  const m = new Uint8Array(w * h);
+  let n = 0;
+  for (let i = 0; i < m.length; i++) n += m[i] = mask[i] && valid[i] ? 1 : 0;
+  if (!n) return 0;
+  const cc = components(m, w, h, 8);
+  let big = 0;
+  for (let k = 1; k <= cc.count; k++) if (cc.area[k] >= 0.01 * n) big += cc.area[k];
+  return big / n;
 }
 
 /**
@@ -269,6 +297,18 @@ export async function runGrainSize(ctx: Context): Promise<void> {
       seg = { labels: c.labels, count: c.count, boundary: new Uint8Array(w * h).map((_, i) => (c.labels[i] > 0 ? 0 : 1)) };
       ctx.measurements.segmentation = 'colour';
       colour = true;
+    } else if (ctx.version >= '20261127') {
+      // 20261127: grains that differ by tone only (no boundary lines: the thin-line response is specks, not a
+      // network) are segmented by merging on their tone, as tint-etched grains on their colour
+      const own = await segmentGrainsAtOwnScale(img, valid, ctx.version);
+      if (own.scale.network < TONE_NETWORK) {
+        const tone = rgb ?? greyToRgb(img);
+        const c = await segmentColourGrains(tone, img, valid, ctx.version);
+        seg = { labels: c.labels, count: c.count, boundary: new Uint8Array(w * h).map((_, i) => (c.labels[i] > 0 ? 0 : 1)) };
+        ctx.measurements.segmentation = 'tone';
+        colour = true;
+        toneItem(ctx, own.scale.network);
+      } else seg = own.seg;
     } else seg = await segmentGrains(img, valid, ctx.version);
     // (20261125: grey grains are one piece each, see segmentGrainsAtOwnScale; the colour path's merged grains keep the
     // watershed lines between their regions, which the file leaves out: see fillMergedLines)
@@ -420,6 +460,32 @@ export async function runGrainSize(ctx: Context): Promise<void> {
   const keep = ctx.version >= '20261125' && !ctx.mask ? onePiecePerGrain(F, w, h, seg.count, inFile) : null;
   await addSegmentationFile(ctx, keep ? (i) => keep[i] === 1 : inFile);
   ctx.items.push({ type: 'image', filename });
+}
+
+/**
+ * 20261127: below this share of its boundary-line pixels in a network (lineNetwork), a grey image has no usable
+ * boundary lines: its grains are segmented by tone (the line model would segment texture or noise).
+ */
+export const TONE_NETWORK = 0.45;
+
+const greyToRgb = (img: Gray) => {
+  const rgb = new Uint8Array(3 * img.data.length);
+  for (let i = 0; i < img.data.length; i++) rgb[3 * i] = rgb[3 * i + 1] = rgb[3 * i + 2] = img.data[i];
+  return rgb;
+};
+
+/** 20261127: says that the grains were told apart by tone, there being no network of boundary lines. */
+function toneItem(ctx: Context, network: number): void {
+  const { lang } = ctx;
+  ctx.items.push({
+    type: 'message',
+    status: 'info',
+    title: tr(lang, { en: 'Grains told apart by tone', de: 'Körner nach Grauton unterschieden' }),
+    content: tr(lang, {
+      en: `No network of boundary lines was found (only ${fmt(100 * network, 0)} % of the thin-line response forms one): the grains differ by tone (a tint etch photographed in grey, channelling contrast) or their boundary lines are too faint for the noise. They were segmented by merging neighbouring regions of the same tone; neighbouring grains of nearly the same tone are counted as one. Check the overlay.`,
+      de: `Es wurde kein Netz von Korngrenzlinien gefunden (nur ${fmt(100 * network, 0)} % der Linienantwort bilden eines): die Körner unterscheiden sich im Grauton (Farbätzung mit Graubildkamera, Channelling-Kontrast) oder ihre Grenzlinien sind für das Rauschen zu schwach. Sie wurden durch Zusammenfassen benachbarter Bereiche gleichen Tons getrennt; benachbarte Körner fast gleichen Tons zählen als eines. Prüfen Sie das Overlay.`,
+    }),
+  });
 }
 
 /** 20261127: the area without lamellae is segmented for grains when it is at least this share of the field. */
