@@ -77,7 +77,82 @@ async function segmentWithKernel(img: Gray, valid: Uint8Array, version: string, 
     for (let i = 0; i < ws.length; i++) if (boundary[i]) ws[i] = 0;
     dropSlivers(ws, w, h, n);
   }
+  if (version >= '20261127') mergeUnmarkedSplits(ws, w, h, valid, boundary, kernel);
   return { labels: ws, count: n, boundary };
+}
+
+/** 20261127: two grains whose dividing pixels are less than this share boundary line are one grain. */
+const MIN_LINE_COVER = 0.03;
+
+/**
+ * 20261127: merges grains that the watershed parted where there is no boundary line. Noise specks inside a grain
+ * give its interior two distance maxima and the watershed a line through the grain; a real boundary is line (the
+ * thresholded thin-line response, `line`) along most of its length, even with gaps. Every unlabelled pixel is
+ * probed left/right and up/down (up to `reach` px) for the nearest grain on either side; the pixels between two
+ * grains count towards their border, those on the line mask towards its cover. Two grains whose border is less than
+ * MIN_LINE_COVER line merge (their dividing pixels become the grain's).
+ */
+export function mergeUnmarkedSplits(ws: Int32Array, w: number, h: number, valid: Uint8Array, line: Uint8Array, reach: number): void {
+  const pairs = new Map<number, { px: number; cover: number }>();
+  const hits: number[] = [];
+  const key = (a: number, b: number) => (a < b ? a * 4194304 + b : b * 4194304 + a);
+  const probe = (i: number, x: number, y: number, dx: number, dy: number) => {
+    let la = 0,
+      lb = 0;
+    for (let k = 1; k <= reach && !la; k++) {
+      const xx = x - k * dx,
+        yy = y - k * dy;
+      if (xx < 0 || yy < 0 || xx >= w || yy >= h || !valid[yy * w + xx]) break;
+      la = ws[yy * w + xx];
+    }
+    for (let k = 1; k <= reach && !lb; k++) {
+      const xx = x + k * dx,
+        yy = y + k * dy;
+      if (xx < 0 || yy < 0 || xx >= w || yy >= h || !valid[yy * w + xx]) break;
+      lb = ws[yy * w + xx];
+    }
+    if (la > 0 && lb > 0 && la !== lb) {
+      const k = key(la, lb);
+      let e = pairs.get(k);
+      if (!e) pairs.set(k, (e = { px: 0, cover: 0 }));
+      e.px++;
+      if (line[i]) e.cover++;
+      hits.push(i, la, lb);
+    }
+  };
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      if (ws[i] > 0 || !valid[i]) continue;
+      probe(i, x, y, 1, 0);
+      probe(i, x, y, 0, 1);
+    }
+  const parent = new Map<number, number>();
+  const find = (a: number): number => {
+    let r = a;
+    while (parent.has(r) && parent.get(r) !== r) r = parent.get(r)!;
+    return r;
+  };
+  let merged = 0;
+  for (const [k, e] of pairs) {
+    if (e.px < 3 || e.cover >= MIN_LINE_COVER * e.px) continue;
+    const a = find(Math.floor(k / 4194304)),
+      b = find(k % 4194304);
+    if (a !== b) {
+      parent.set(b, a);
+      merged++;
+    }
+  }
+  if (!merged) return;
+  for (let i = 0; i < ws.length; i++) if (ws[i] > 0) ws[i] = find(ws[i]);
+  // the dividing pixels between grains now one become that grain's
+  for (let t = 0; t < hits.length; t += 3) {
+    const i = hits[t];
+    if (ws[i] === 0 && !line[i]) {
+      const a = find(hits[t + 1]);
+      if (a === find(hits[t + 2])) ws[i] = a;
+    }
+  }
 }
 
 /** What the grey segmentation of 20261125 chose from the image (see segmentGrainsAtOwnScale). */
