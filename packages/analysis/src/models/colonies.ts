@@ -61,31 +61,7 @@ export function segmentColonies(img: Gray, valid: Uint8Array, spacingPx: number)
     rh = Math.max(1, Math.round(h / r));
   const n = rw * rh;
   const v = sampleMask(valid, W, H, rw, rh);
-  const c = cv();
-  const src = new c.Mat(h, w, c.CV_8UC1);
-  src.data.set(g.data);
-  const fl = new c.Mat(),
-    gx = new c.Mat(),
-    gy = new c.Mat();
-  src.convertTo(fl, c.CV_32F);
-  c.GaussianBlur(fl, fl, new c.Size(0, 0), 1, 1, c.BORDER_REFLECT);
-  c.Sobel(fl, gx, c.CV_32F, 1, 0, 3);
-  c.Sobel(fl, gy, c.CV_32F, 0, 1, 3);
-  const X = gx.data32F as Float32Array,
-    Y = gy.data32F as Float32Array;
-  const J = [new c.Mat(h, w, c.CV_32F), new c.Mat(h, w, c.CV_32F), new c.Mat(h, w, c.CV_32F)];
-  const [a, b, d] = J.map((m) => m.data32F as Float32Array);
-  for (let i = 0; i < w * h; i++) {
-    a[i] = X[i] * X[i];
-    b[i] = X[i] * Y[i];
-    d[i] = Y[i] * Y[i];
-  }
-  const sigma = (WINDOW * s) / r;
-  for (const m of J) {
-    if (r > 1) c.resize(m, m, new c.Size(rw, rh), 0, 0, c.INTER_AREA);
-    c.GaussianBlur(m, m, new c.Size(0, 0), sigma, sigma, c.BORDER_REFLECT);
-  }
-  const [A, B, D] = J.map((m) => m.data32F as Float32Array);
+  const { A, B, D } = structureTensor(g, r, (WINDOW * s) / r);
   // features: the orientation vector coherence × (cos 2θ, sin 2θ), and the texture (gradient energy against the
   // field's 90th percentile, half weight) that tells lamellae from the flat inside of a ferrite grain
   const trace = new Float32Array(n);
@@ -102,7 +78,6 @@ export function segmentColonies(img: Gray, valid: Uint8Array, spacingPx: number)
     feat[3 * i + 1] = UNIT * p * k;
     feat[3 * i + 2] = 0.5 * UNIT * Math.min(1, t / q);
   }
-  [src, fl, gx, gy, ...J].forEach((m) => m.delete());
   const ws = cellWatershed(feat, rw, rh, v, Math.max(3, (CELL * s) / r));
   const merged = mergeRegionGraph(ws.labels, ws.count, feat, rw, rh, {
     contrast: STEP,
@@ -188,4 +163,40 @@ function percentile(a: Float32Array, valid: Uint8Array, p: number): number {
   if (!vals.length) return 0;
   vals.sort((x, y) => x - y);
   return vals[Math.min(vals.length - 1, Math.floor(p * vals.length))];
+}
+
+/**
+ * The gradient structure tensor of `g` (Gaussian σ 1, Sobel): its three products averaged down by `r` (area, to
+ * round(w / r) × round(h / r)) and then over a Gaussian of σ `sigma` (reduced px).
+ */
+export function structureTensor(g: Gray, r: number, sigma: number): { A: Float32Array; B: Float32Array; D: Float32Array; rw: number; rh: number } {
+  const { width: w, height: h } = g;
+  const rw = Math.max(1, Math.round(w / r)),
+    rh = Math.max(1, Math.round(h / r));
+  const c = cv();
+  const src = new c.Mat(h, w, c.CV_8UC1);
+  src.data.set(g.data);
+  const fl = new c.Mat(),
+    gx = new c.Mat(),
+    gy = new c.Mat();
+  src.convertTo(fl, c.CV_32F);
+  c.GaussianBlur(fl, fl, new c.Size(0, 0), 1, 1, c.BORDER_REFLECT);
+  c.Sobel(fl, gx, c.CV_32F, 1, 0, 3);
+  c.Sobel(fl, gy, c.CV_32F, 0, 1, 3);
+  const X = gx.data32F as Float32Array,
+    Y = gy.data32F as Float32Array;
+  const J = [new c.Mat(h, w, c.CV_32F), new c.Mat(h, w, c.CV_32F), new c.Mat(h, w, c.CV_32F)];
+  const [a, b, d] = J.map((m) => m.data32F as Float32Array);
+  for (let i = 0; i < w * h; i++) {
+    a[i] = X[i] * X[i];
+    b[i] = X[i] * Y[i];
+    d[i] = Y[i] * Y[i];
+  }
+  for (const m of J) {
+    if (r > 1) c.resize(m, m, new c.Size(rw, rh), 0, 0, c.INTER_AREA);
+    c.GaussianBlur(m, m, new c.Size(0, 0), sigma, sigma, c.BORDER_REFLECT);
+  }
+  const [A, B, D] = J.map((m) => Float32Array.from(m.data32F as Float32Array));
+  [src, fl, gx, gy, ...J].forEach((m) => m.delete());
+  return { A, B, D, rw, rh };
 }

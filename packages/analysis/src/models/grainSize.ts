@@ -1,12 +1,11 @@
 // Grain size (ASTM E112 / ISO 643): boundary segmentation, Jeffries planimetric count and mean
 // lineal intercept.
 import { blackHat, components, distanceTransform, resize, watershed } from '../cvops.js';
-import { cv } from '../cv.js';
 import { blurGray, encodePng, overlayRgb, sampleMask, type Gray } from '../image.js';
 import { astmGFromIntercept, astmGFromNA, jeffriesCount, meanIntercept, type InterceptResult } from '../measure/astm.js';
 import { e112Intercept } from '../measure/e112.js';
 import { colourStats, isColourEtched, meanLabelRun, segmentColourGrains } from './grainColour.js';
-import { joinColonies, segmentColonies, type Colonies } from './colonies.js';
+import { joinColonies, segmentColonies, structureTensor, type Colonies } from './colonies.js';
 import { dynamicSeeds } from './seeds.js';
 
 export { dynamicSeeds };
@@ -912,41 +911,9 @@ export async function lamellarity(img: Gray, valid: Uint8Array, version: string)
   const spacing = late ? lamellarGap(gaps) : px / runs;
   // the window's unit: 20261127 the median gap (the lamellae's, wherever most lines are)
   const s = late ? [...gaps].sort((x, y) => x - y)[gaps.length >> 1] : spacing;
-  const c = cv();
-  const src = new c.Mat(h, w, c.CV_8UC1);
-  src.data.set(g.data);
-  const fl = new c.Mat(),
-    gx = new c.Mat(),
-    gy = new c.Mat();
-  src.convertTo(fl, c.CV_32F);
-  c.GaussianBlur(fl, fl, new c.Size(0, 0), 1, 1, c.BORDER_REFLECT);
-  c.Sobel(fl, gx, c.CV_32F, 1, 0, 3);
-  c.Sobel(fl, gy, c.CV_32F, 0, 1, 3);
-  const X = gx.data32F as Float32Array,
-    Y = gy.data32F as Float32Array;
-  const jxx = new c.Mat(h, w, c.CV_32F),
-    jxy = new c.Mat(h, w, c.CV_32F),
-    jyy = new c.Mat(h, w, c.CV_32F);
-  const a = jxx.data32F as Float32Array,
-    b = jxy.data32F as Float32Array,
-    d = jyy.data32F as Float32Array;
-  for (let i = 0; i < w * h; i++) {
-    a[i] = X[i] * X[i];
-    b[i] = X[i] * Y[i];
-    d[i] = Y[i] * Y[i];
-  }
   // the window (σ = 1.5 s) is wide: the tensor is averaged down by r ≈ s / 3 first (area), then blurred by σ / r
   const r = Math.max(1, Math.floor(s / 3));
-  const rw = Math.max(1, Math.round(w / r)),
-    rh = Math.max(1, Math.round(h / r));
-  const sigma = (1.5 * s) / r;
-  for (const m of [jxx, jxy, jyy]) {
-    if (r > 1) c.resize(m, m, new c.Size(rw, rh), 0, 0, c.INTER_AREA);
-    c.GaussianBlur(m, m, new c.Size(0, 0), sigma, sigma, c.BORDER_REFLECT);
-  }
-  const A = jxx.data32F as Float32Array,
-    B = jxy.data32F as Float32Array,
-    D = jyy.data32F as Float32Array;
+  const { A, B, D, rw, rh } = structureTensor(g, r, (1.5 * s) / r);
   let energy = 0,
     coherent = 0;
   for (let i = 0; i < rw * rh; i++) {
@@ -958,6 +925,5 @@ export async function lamellarity(img: Gray, valid: Uint8Array, version: string)
     energy += tr;
     if (coh > COHERENT) coherent += tr;
   }
-  [src, fl, gx, gy, jxx, jxy, jyy].forEach((m) => m.delete());
   return { coherentFraction: energy > 0 ? coherent / energy : 0, spacingPx: spacing * f, windowPx: s * f };
 }
