@@ -85,7 +85,7 @@ describe('results in the reader’s language (localise.ts)', () => {
     // grain size 20261127: the colonies of a lamellar structure
     expect(
       localiseText(
-        '62 % of the structure consists of parallel lamellae (e.g. pearlite colonies or bainite), mean random line spacing 2.77 µm. 34 colonies (regions where the lamellae run one way, bounded where their direction changes by more than about 12°) cover 100 % of the area; they are counted as grains, together with the grains without lamellae. G is therefore a colony size, not the prior-austenite grain size: to measure that, draw its boundaries in the mask editor.',
+        '62 % of the structure consists of parallel lamellae (e.g. pearlite colonies or bainite), mean random line spacing 2.77 µm. 34 colonies (regions where the lamellae run one way, bounded where their direction changes by about 10° or more) cover 100 % of the area; they are counted as grains, together with the grains without lamellae. G is therefore a colony size, not the prior-austenite grain size: to measure that, draw its boundaries in the mask editor.',
         'de',
       ),
     ).toMatch(/^62 % des Gefüges .* Linienabstand auf den Messlinien 2.77 µm. 34 Kolonien .* bedecken 100 % der Fläche/);

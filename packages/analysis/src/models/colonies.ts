@@ -4,7 +4,7 @@
 // are segmented on the local lamella orientation (gradient structure tensor over about one lamellar spacing), in the
 // same way as tint-etched grains are segmented on colour (cells, marker watershed, merging of neighbours whose
 // orientation steps less than a few degrees across their border: regionMerge.ts). Areas without lamellae
-// (proeutectoid ferrite grains between pearlite colonies) keep the grain segmentation's grains.
+// (proeutectoid ferrite grains between pearlite colonies) are left to the grain segmentation (joinColonies).
 import { cv } from '../cv.js';
 import { resize } from '../cvops.js';
 import { sampleMask, type Gray } from '../image.js';
@@ -13,17 +13,17 @@ import { modeFilter } from './grainColour.js';
 
 /** Pixels the orientation field is computed on at most. */
 const COLONY_PIXELS = 1_000_000;
-/** The structure tensor is averaged over a Gaussian of σ = this × the mean random lamellar spacing. */
+/** The structure tensor is averaged over a Gaussian of σ = this × the lamellar spacing (lamellarity's window unit). */
 const WINDOW = 0.5;
-/** Feature units per unit of the orientation vector (coherence × (cos 2θ, sin 2θ)). */
+/** Feature units per unit of the orientation vector (cos 2θ, sin 2θ) (a unit vector: coherence-weighted, it dipped at every colony boundary). */
 const UNIT = 100;
 /**
  * A border between two cells is a colony boundary when the orientation vector steps by more than this (feature
  * units) across it: 100 · 2 sin Δθ, sampled one spacing either side of a boundary smoothed by the window, so about
- * 12° between the lamellae of two colonies (15° is the usual boundary between colonies and between packets).
+ * 6–8° between the lamellae of two colonies (15° is the usual boundary between colonies and between packets).
  */
 const STEP = 20;
-/** Regions whose mean orientations differ by more than about 18° never merge. */
+/** Regions whose mean orientations differ by more than about 12° never merge. */
 const MEAN_STEP = 40;
 /** The over-segmentation's cells are this × the spacing apart (fewer, larger cells: 1.5 read G_I rms 0.35, 2 0.27 on synthetic colonies). */
 const CELL = 2;
@@ -44,8 +44,8 @@ export interface Colonies {
 }
 
 /**
- * Colonies of the lamellar structure in `img` (full size; `valid` the analysed area), lamellae `spacingPx` apart
- * along random lines (lamellarity's spacing, full-size px). Returns labels at full size: 1..colonies on the
+ * Colonies of the lamellar structure in `img` (full size; `valid` the analysed area), lamellae about `spacingPx`
+ * apart along random lines (lamellarity's window unit, the median gap between lines, full-size px). Returns labels at full size: 1..colonies on the
  * colonies, 0 elsewhere (no lines between colonies yet, outlines not yet smoothed: joinColonies does both).
  */
 export function segmentColonies(img: Gray, valid: Uint8Array, spacingPx: number): Colonies {
