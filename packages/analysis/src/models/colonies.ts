@@ -57,11 +57,9 @@ export function segmentColonies(img: Gray, valid: Uint8Array, spacingPx: number)
   const s = Math.max(2, spacingPx / f);
   // the tensor is brought down to about 3 px per spacing before the window (its detail is the window's)
   const r = Math.max(1, Math.floor(s / 3));
-  const rw = Math.max(1, Math.round(w / r)),
-    rh = Math.max(1, Math.round(h / r));
+  const { A, B, D, rw, rh } = structureTensor(g, r, (WINDOW * s) / r);
   const n = rw * rh;
   const v = sampleMask(valid, W, H, rw, rh);
-  const { A, B, D } = structureTensor(g, r, (WINDOW * s) / r);
   // features: the orientation vector coherence × (cos 2θ, sin 2θ), and the texture (gradient energy against the
   // field's 90th percentile, half weight) that tells lamellae from the flat inside of a ferrite grain
   const trace = new Float32Array(n);

@@ -410,3 +410,9 @@ export async function addSegmentationFile(ctx: Context, features: (i: number) =>
   }
   ctx.files.push({ filename: SEGMENTATION_FILE, data: await encodePng(out, W, H, 1) });
 }
+
+/** The q-quantile (0..1) of the values: the sorted value at index ⌊(n − 1)·q⌋; 0 for no values. */
+export function quantile(a: ArrayLike<number>, q: number): number {
+  const s = Float32Array.from(a).sort();
+  return s.length ? s[Math.floor((s.length - 1) * q)] : 0;
+}

@@ -8,6 +8,7 @@ import sharp from 'sharp';
 import { blurGray, sampleMask, type Gray } from '../image.js';
 import { dynamicSeeds } from './seeds.js';
 import { cellWatershed, mergeRegionGraph } from './regionMerge.js';
+import { quantile } from './common.js';
 
 export interface ColourStats {
   /** Spread of the chroma (a*, b*) over the analysed area, 8-bit Lab units. */
@@ -61,11 +62,6 @@ export function colourStats(rgb: Uint8Array, valid: Uint8Array): ColourStats {
 
 /** Colour carries the grain contrast when its spread is a real part of the image's contrast. */
 export const isColourEtched = (s: ColourStats) => s.chroma >= 3 && s.chroma >= 0.35 * s.lightness;
-
-const pct = (a: ArrayLike<number>, q: number) => {
-  const s = Float32Array.from(a).sort();
-  return s.length ? s[Math.floor((s.length - 1) * q)] : 0;
-};
 
 /**
  * Labels (> 0 grains, 0 boundary or outside) of a colour micrograph.
@@ -207,11 +203,11 @@ async function segmentAtFullSize(
   const dark = blackHat(g, 11);
   const inverted: Gray = { width: w, height: h, data: g.data.map((v) => 255 - v) };
   const bright = blackHat(inverted, 11);
-  const dq = pct(dark.data, 0.98),
-    bq = pct(bright.data, 0.98);
+  const dq = quantile(dark.data, 0.98),
+    bq = quantile(bright.data, 0.98);
   const line = dq >= bq ? dark.data : bright.data;
   const lq = Math.max(dq, bq, 1);
-  const cq = Math.max(pct(colour, 0.98), 1);
+  const cq = Math.max(quantile(colour, 0.98), 1);
   const relief: Gray = { width: w, height: h, data: new Uint8Array(N) };
   const lineN = new Float32Array(N);
   for (let i = 0; i < N; i++) {
@@ -520,7 +516,7 @@ export function lightnessWeight(rgb: ArrayLike<number>, w: number, h: number, va
   if (!n || !dI.length) return 1;
   let spread = 0;
   for (let k = 0; k < 3; k++) spread += Math.max(0, sq[k] / n - (sum[k] / n) ** 2);
-  const excess = pct(dI, 0.5) - pct(dC, 0.5);
+  const excess = quantile(dI, 0.5) - quantile(dC, 0.5);
   return excess > 0 ? Math.min(1, Math.max(MIN_LIGHTNESS_WEIGHT, (SHADING_EXCESS * Math.sqrt(spread)) / excess)) : 1;
 }
 

@@ -198,7 +198,7 @@ export async function segmentGrainsAtOwnScale(img: Gray, valid: Uint8Array, vers
   let passes = 1;
   // 20261127: runs that meet the excluded area end there (the ferrite beside lamellar colonies is segmented with the
   // colonies excluded: its grains mostly meet them, not each other)
-  const runOf = (q: typeof r) => meanLabelRun(q.seg.labels, q.w, q.h, version >= '20261127' ? sampleMask(valid, W, H, q.w, q.h) : undefined);
+  const runOf = (q: typeof r) => meanLabelRun(q.seg.labels, q.w, q.h, version >= '20261127' ? q.valid : undefined);
   let run = runOf(r);
   let band = boundaryWidth(r.seg.boundary, r.w, r.h);
   while (passes < 3 && Number.isFinite(run)) {
@@ -221,7 +221,7 @@ export async function segmentGrainsAtOwnScale(img: Gray, valid: Uint8Array, vers
     interceptPx: run,
     boundaryWidthPx: band,
     passes,
-    network: lineNetwork(r.seg.boundary, r.w, r.h, sampleMask(valid, W, H, r.w, r.h)),
+    network: lineNetwork(r.seg.boundary, r.w, r.h, r.valid),
   };
   // a grain is one piece (its largest; stray pieces of a few px left by the watershed become boundary), as it is
   // when its segmentation.png is measured as a mask; done at the working resolution (a nearest up-scaling keeps a
@@ -274,15 +274,15 @@ export function kernelFor(band: number, run: number): number {
   return k % 2 ? k : k + 1;
 }
 
-/** Segments at 1/f of full size (f < 1: up-sampled). */
+/** Segments at 1/f of full size (f < 1: up-sampled); `valid` is the analysed area at that size. */
 async function segmentScaled(img: Gray, valid: Uint8Array, version: string, f: number, k: number) {
   const { width: W, height: H } = img;
-  if (Math.abs(f - 1) < 0.03) return { seg: await segmentWithKernel(img, valid, version, k), w: W, h: H };
+  if (Math.abs(f - 1) < 0.03) return { seg: await segmentWithKernel(img, valid, version, k), w: W, h: H, valid };
   const w = Math.max(1, Math.round(W / f)),
     h = Math.max(1, Math.round(H / f));
   const small = resize(img, w, h);
   const v = sampleMask(valid, W, H, w, h);
-  return { seg: await segmentWithKernel(small, v, version, k), w, h };
+  return { seg: await segmentWithKernel(small, v, version, k), w, h, valid: v };
 }
 
 /**
@@ -349,9 +349,7 @@ export async function runGrainSize(ctx: Context): Promise<void> {
     const inside = new Uint8Array(w * h);
     for (let i = 0; i < inside.length; i++) inside[i] = valid[i] && ctx.mask[i] ? 1 : 0;
     const cc = components(inside, w, h, 4);
-    const boundary = new Uint8Array(w * h);
-    for (let i = 0; i < boundary.length; i++) boundary[i] = cc.labels[i] ? 0 : 1;
-    seg = { labels: cc.labels, count: cc.count, boundary };
+    seg = fromLabels(cc.labels, cc.count);
   } else if (lamellar && isLamellar && ctx.version >= '20261127') {
     // the colonies first; the grains of the area without lamellae (proeutectoid ferrite) are segmented on their own,
     // so that their scale is theirs and not the lamellae's
@@ -361,7 +359,7 @@ export async function runGrainSize(ctx: Context): Promise<void> {
     for (let i = 0; i < rest.length; i++) nRest += rest[i] = valid[i] && !col.labels[i] ? 1 : 0;
     const grains = nRest >= MIN_REST * ctx.validCount ? await segmentGrains(img, rest, ctx.version) : null;
     colonies = joinColonies(col, grains, valid, w, h);
-    seg = { labels: colonies.labels, count: colonies.count, boundary: new Uint8Array(w * h).map((_, i) => (colonies!.labels[i] > 0 ? 0 : 1)) };
+    seg = fromLabels(colonies.labels, colonies.count);
     ctx.measurements.segmentation = 'colonies';
     ctx.measurements.lamellarShare = colonies.lamellarShare;
     ctx.measurements.lamellarSpacingUm = lamellar.spacingPx * px;
@@ -370,7 +368,7 @@ export async function runGrainSize(ctx: Context): Promise<void> {
     const stats = rgb ? colourStats(rgb, valid) : null;
     if (rgb && stats && isColourEtched(stats)) {
       const c = await segmentColourGrains(rgb, img, valid, ctx.version);
-      seg = { labels: c.labels, count: c.count, boundary: new Uint8Array(w * h).map((_, i) => (c.labels[i] > 0 ? 0 : 1)) };
+      seg = fromLabels(c.labels, c.count);
       ctx.measurements.segmentation = 'colour';
       colour = true;
     } else if (ctx.version >= '20261127') {
@@ -380,7 +378,7 @@ export async function runGrainSize(ctx: Context): Promise<void> {
       if (own.scale.network < TONE_NETWORK) {
         const tone = rgb ?? greyToRgb(img);
         const c = await segmentColourGrains(tone, img, valid, ctx.version);
-        seg = { labels: c.labels, count: c.count, boundary: new Uint8Array(w * h).map((_, i) => (c.labels[i] > 0 ? 0 : 1)) };
+        seg = fromLabels(c.labels, c.count);
         ctx.measurements.segmentation = 'tone';
         colour = true;
         toneItem(ctx, own.scale.network);
@@ -566,6 +564,13 @@ function toneItem(ctx: Context, network: number): void {
 
 /** 20261127: the area without lamellae is segmented for grains when it is at least this share of the field. */
 const MIN_REST = 0.02;
+
+/** A segmentation from its labels (> 0 grains): every other pixel is boundary. */
+function fromLabels(labels: Int32Array, count: number): GrainSegmentation {
+  const boundary = new Uint8Array(labels.length);
+  for (let i = 0; i < labels.length; i++) boundary[i] = labels[i] > 0 ? 0 : 1;
+  return { labels, count, boundary };
+}
 
 /** Grains within this many px of the field's edge or the excluded area count ½ (Jeffries), masks included from 20261125. */
 export const BORDER_MARGIN = 2;
@@ -827,15 +832,14 @@ function lamellarItem(ctx: Context, L: Lamellarity, colonies: Colonies | null): 
 }
 
 /**
- * 20261127: the mean of the gaps between lines up to 3 × their median: the mean random spacing of the lamellae
- * (E112-like 1 / N_L over the colonies), the long gaps across ferrite grains left out.
+ * 20261127: the mean of the gaps between lines (sorted ascending) up to 3 × their median: the mean random spacing
+ * of the lamellae (E112-like 1 / N_L over the colonies), the long gaps across ferrite grains left out.
  */
-function lamellarGap(gaps: number[]): number {
-  const b = [...gaps].sort((x, y) => x - y);
-  const cut = 3 * b[b.length >> 1];
+function lamellarGap(sorted: number[]): number {
+  const cut = 3 * sorted[sorted.length >> 1];
   let sum = 0,
     n = 0;
-  for (const g of b) {
+  for (const g of sorted) {
     if (g > cut) break;
     sum += g;
     n++;
@@ -908,9 +912,10 @@ export async function lamellarity(img: Gray, valid: Uint8Array, version: string)
   for (let x = 2; x < w; x += 4) walk(x, w, h);
   if (runs < 8) return { coherentFraction: 0, spacingPx: NaN, windowPx: NaN };
   const late = version >= '20261127' && gaps.length >= 8;
+  if (late) gaps.sort((x, y) => x - y);
   const spacing = late ? lamellarGap(gaps) : px / runs;
   // the window's unit: 20261127 the median gap (the lamellae's, wherever most lines are)
-  const s = late ? [...gaps].sort((x, y) => x - y)[gaps.length >> 1] : spacing;
+  const s = late ? gaps[gaps.length >> 1] : spacing;
   // the window (σ = 1.5 s) is wide: the tensor is averaged down by r ≈ s / 3 first (area), then blurred by σ / r
   const r = Math.max(1, Math.floor(s / 3));
   const { A, B, D, rw, rh } = structureTensor(g, r, (1.5 * s) / r);

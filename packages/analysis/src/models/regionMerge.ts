@@ -6,6 +6,7 @@
 import { cv } from '../cv.js';
 import { watershed } from '../cvops.js';
 import type { Gray } from '../image.js';
+import { quantile } from './common.js';
 
 /** A binary min-heap of (key, a, b, id) entries. */
 class Heap {
@@ -283,8 +284,7 @@ export function cellWatershed(feat: Float32Array, w: number, h: number, valid: U
   for (let i = 0, j = 0; i < N; i++, j += 3)
     grad[i] = Math.sqrt(gxd[j] ** 2 + gxd[j + 1] ** 2 + gxd[j + 2] ** 2 + gyd[j] ** 2 + gyd[j + 1] ** 2 + gyd[j + 2] ** 2);
   [m, gx, gy].forEach((x) => x.delete());
-  const sorted = Float32Array.from(grad).sort();
-  const gq = Math.max(sorted.length ? sorted[Math.floor((sorted.length - 1) * 0.98)] : 0, 1);
+  const gq = Math.max(quantile(grad, 0.98), 1);
   const relief: Gray = { width: w, height: h, data: new Uint8Array(N) };
   for (let i = 0; i < N; i++) relief.data[i] = Math.min(255, Math.round((255 * grad[i]) / gq));
   const markers = new Int32Array(N);
