@@ -133,7 +133,53 @@ export function joinColonies(col: Colonies, grains: { labels: Int32Array; count:
     const k = col.labels[i];
     out[i] = k ? k : grains && grains.labels[i] > 0 ? col.colonies + grains.labels[i] : 0;
   }
-  return { ...col, labels: modeFilter(out, W, H, valid, col.smoothing), count: col.colonies + (grains?.count ?? 0) };
+  // the grain segmentation's boundary bands and its unlabelled ring along the colonies go to the nearest region first
+  // (left as they were, they showed as wide wedges of boundary in the overlay), then 1 px lines part the regions
+  return {
+    ...col,
+    labels: modeFilter(fillNearest(out, W, H, valid), W, H, valid, col.smoothing),
+    count: col.colonies + (grains?.count ?? 0),
+  };
+}
+
+/**
+ * Every unlabelled pixel inside `valid` takes the label of the nearest labelled one (chamfer distance 1 / √2, one
+ * forward and one backward sweep).
+ */
+function fillNearest(lb: Int32Array, w: number, h: number, valid: Uint8Array): Int32Array {
+  const out = lb.slice();
+  const d = new Float32Array(w * h);
+  for (let i = 0; i < d.length; i++) d[i] = out[i] > 0 || !valid[i] ? 0 : Infinity;
+  const D = Math.SQRT2;
+  const take = (i: number, j: number, c: number) => {
+    if (out[j] > 0 && d[j] + c < d[i]) {
+      d[i] = d[j] + c;
+      out[i] = out[j];
+    }
+  };
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      if (!d[i]) continue;
+      if (x > 0) take(i, i - 1, 1);
+      if (y > 0) {
+        take(i, i - w, 1);
+        if (x > 0) take(i, i - w - 1, D);
+        if (x + 1 < w) take(i, i - w + 1, D);
+      }
+    }
+  for (let y = h - 1; y >= 0; y--)
+    for (let x = w - 1; x >= 0; x--) {
+      const i = y * w + x;
+      if (!d[i]) continue;
+      if (x + 1 < w) take(i, i + 1, 1);
+      if (y + 1 < h) {
+        take(i, i + w, 1);
+        if (x + 1 < w) take(i, i + w + 1, D);
+        if (x > 0) take(i, i + w - 1, D);
+      }
+    }
+  return out;
 }
 
 /** The dividing lines (0) inside `valid` take a neighbouring region's label (the lines are drawn at full size). */
