@@ -14,3 +14,4 @@ export * from './terms.ts';
 export * from './translations.ts';
 export * from './settings.ts';
 export * from './launcher-registrations.ts';
+export * from './project-fields.ts';
