@@ -111,6 +111,76 @@ export const ProjectTemplateOption = Type.Object(
 export type ProjectTemplateOption = Static<typeof ProjectTemplateOption>;
 export const ProjectTemplateOptionList = Type.Array(ProjectTemplateOption, { $id: 'ProjectTemplateOptionList' });
 
+/**
+ * A job of the project as a field shows it (issue 24): version, calibration, mask, crop and its key values (grain
+ * size G and N_A/L̄, thickness, crack length, area fraction) so that members can judge and accept it.
+ */
+export const ProjectFieldJob = Type.Object(
+  {
+    id: Type.String(),
+    status: JobStatus,
+    modelVersion: Type.String(),
+    createdAt: Type.String(),
+    finishedAt: Type.Union([Type.String(), Type.Null()]),
+    /** µm per pixel the job measured with (null: not calibrated) and where it came from. */
+    pixelSizeUm: Type.Union([Type.Number(), Type.Null()]),
+    calibrationSource: Type.Union([Type.String(), Type.Null()]),
+    withMasks: Type.Boolean(),
+    cropped: Type.Boolean(),
+    /** The key measurements of the result by their keys (astmGPlanimetric, grainsPerMm2, …); empty without a result. */
+    values: Type.Record(Type.String(), Type.Number()),
+  },
+  { $id: 'ProjectFieldJob' },
+);
+export type ProjectFieldJob = Static<typeof ProjectFieldJob>;
+/** One model's value of a field: the job that represents it, whether a member accepted (locked) it, the others. */
+export const ProjectFieldModel = Type.Object(
+  {
+    modelId: Type.String(),
+    modelName: Type.String(),
+    displayName: Type.String(),
+    displayNameDe: Type.Union([Type.String(), Type.Null()]),
+    /** The field's job: the accepted one, else the newest finished job of the image started in the project. */
+    job: Type.Union([ProjectFieldJob, Type.Null()]),
+    accepted: Type.Boolean(),
+    acceptedAt: Type.Union([Type.String(), Type.Null()]),
+    /** A finished job newer than the accepted one (it does not replace it until accepted). */
+    newer: Type.Union([ProjectFieldJob, Type.Null()]),
+    /** Every job of this image and model started in the project, newest first. */
+    jobs: Type.Array(ProjectFieldJob),
+  },
+  { $id: 'ProjectFieldModel' },
+);
+export type ProjectFieldModel = Static<typeof ProjectFieldModel>;
+/** A field of the project: one of its images with, per model, the job that represents it. */
+export const ProjectField = Type.Object(
+  {
+    imageId: Type.String(),
+    orginalFilename: Type.String(),
+    width: Type.Integer(),
+    height: Type.Integer(),
+    addedAt: Type.String(),
+    models: Type.Array(ProjectFieldModel),
+  },
+  { $id: 'ProjectField' },
+);
+export type ProjectField = Static<typeof ProjectField>;
+export const ProjectFieldList = Type.Array(ProjectField, { $id: 'ProjectFieldList' });
+export type ProjectFieldList = Static<typeof ProjectFieldList>;
+export const ProjectFieldParams = Type.Object(
+  { id: Type.String({ format: 'uuid' }), imageId: Type.String({ format: 'uuid' }), modelId: Type.String({ format: 'uuid' }) },
+  { $id: 'ProjectFieldParams' },
+);
+export const AcceptProjectFieldBody = Type.Object(
+  { jobId: Type.String({ format: 'uuid' }) },
+  { additionalProperties: false, $id: 'AcceptProjectFieldBody' },
+);
+export type AcceptProjectFieldBody = Static<typeof AcceptProjectFieldBody>;
+export const ProjectJobParams = Type.Object(
+  { id: Type.String({ format: 'uuid' }), jobId: Type.String({ format: 'uuid' }) },
+  { $id: 'ProjectJobParams' },
+);
+
 const tags = ['projects'] as const;
 export const projectsApi = {
   list: endpoint({ method: 'GET', path: '/projects', operationId: 'listProjects', tags, response: { 200: ProjectList } }),
@@ -208,5 +278,43 @@ export const projectsApi = {
     params: IdParams,
     body: ShareProjectBody,
     response: { 200: StatusOk },
+  }),
+  fields: endpoint({
+    method: 'GET',
+    path: '/projects/:id/fields',
+    operationId: 'listProjectFields',
+    tags,
+    summary: 'The fields of the project (its images) with the job that represents each per model, for every member',
+    params: IdParams,
+    response: { 200: ProjectFieldList },
+  }),
+  acceptField: endpoint({
+    method: 'PUT',
+    path: '/projects/:id/fields/:imageId/:modelId',
+    operationId: 'acceptProjectField',
+    tags,
+    summary: 'Accepts a finished job of the project as the field of an image for its model (owner or EDITOR); it stays until another is accepted',
+    params: ProjectFieldParams,
+    body: AcceptProjectFieldBody,
+    response: { 200: ProjectFieldList },
+  }),
+  releaseField: endpoint({
+    method: 'DELETE',
+    path: '/projects/:id/fields/:imageId/:modelId',
+    operationId: 'releaseProjectField',
+    tags,
+    summary: 'Releases an accepted field: the newest finished job of the project represents it again (owner or EDITOR)',
+    params: ProjectFieldParams,
+    response: { 200: ProjectFieldList },
+  }),
+  display: endpoint({
+    method: 'GET',
+    path: '/projects/:id/images/:imageId/display',
+    operationId: 'getProjectImageDisplay',
+    tags,
+    summary: 'The display rendition of an image of the project, for everyone with access to the project (job review)',
+    params: ProjectImageParams,
+    response: { 200: FileDownload },
+    produces: ['image/webp'],
   }),
 };

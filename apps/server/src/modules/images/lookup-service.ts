@@ -12,16 +12,17 @@ export function ownLiveImageIds(db: Db, ownerId: string, ids: string[]): Promise
   return repo.ownLiveIds(db, ownerId, ids);
 }
 
-/** Live images by id with their thumbnail key, for a domain that checked access itself (a project's images). */
+/** Live images by id with their thumbnail and display keys, for a domain that checked access itself (a project's images). */
 export async function imagesByIds(
   db: Db,
   ids: string[],
-): Promise<Array<{ id: string; orginalFilename: string; width: number; height: number; thumbnailKey: string }>> {
+): Promise<Array<{ id: string; orginalFilename: string; width: number; height: number; thumbnailKey: string; displayKey: string }>> {
   return (await repo.liveByIds(db, ids)).map((i) => ({
     id: i.id,
     orginalFilename: i.orginalFilename,
     width: i.width,
     height: i.height,
     thumbnailKey: renditionKey(i, 'thumbnail'),
+    displayKey: renditionKey(i, 'display'),
   }));
 }

@@ -317,13 +317,23 @@ export async function archiveJobsOfImages(db: Db, ownerId: string, imageIds: str
   return rows.length;
 }
 
-/** The user-visible, not deleted jobs of these images, newest first (a project's images and their jobs). */
-export function jobsOfImages(db: Db, imageIds: string[]) {
-  return db
-    .select({ id: jobs.id, imageId: jobs.imageId, modelName: computeModels.displayName, status: jobs.status, createdAt: jobs.createdAt })
+/** The jobs started in a project on these images (not deleted, no sandbox runs), newest first. */
+export async function projectJobIds(db: Db, projectId: string, imageIds: string[]): Promise<string[]> {
+  if (!imageIds.length) return [];
+  const rows = await db
+    .select({ id: jobs.id })
     .from(jobs)
-    .innerJoin(computeModels, eq(computeModels.id, jobs.modelId))
-    .where(and(inArray(jobs.imageId, imageIds), eq(jobs.deleted, false), userVisible))
+    .where(and(eq(jobs.projectId, projectId), inArray(jobs.imageId, imageIds), eq(jobs.deleted, false), userVisible))
     .orderBy(desc(jobs.createdAt))
-    .limit(1000);
+    .limit(5000);
+  return rows.map((r) => r.id);
+}
+
+/** The live jobs answered by a result (a result can answer several jobs of its owner: CACHED), with their project. */
+export function liveJobsOfResult(db: Db, resultId: string) {
+  return db
+    .select({ id: jobs.id, imageId: jobs.imageId, projectId: jobs.projectId })
+    .from(jobs)
+    .where(and(eq(jobs.resultId, resultId), eq(jobs.deleted, false), userVisible))
+    .limit(100);
 }

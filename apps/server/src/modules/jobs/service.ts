@@ -16,6 +16,7 @@ import type { Language } from '@lamella/i18n';
 import { presentJobIds, presentJobs, presentPageOfJobs, presentReadableJob, presentResultSummary } from './present.ts';
 import { templatePartFor, type ProjectLookup, type SettingsResolver } from './settings.ts';
 import * as repo from './repo.ts';
+import { canReadProjectJob } from '../projects/access.ts';
 
 export type { ProjectLookup, SettingsResolver } from './settings.ts';
 export type JobRow = repo.JobRow;
@@ -246,18 +247,38 @@ export async function listJobsAnswer(
   return answer;
 }
 
-/** A job the caller may read: their own (not deleted), or any for ADMIN. */
+/**
+ * Another user's live job that the caller may read as a member of the project it was started in (issue 24:
+ * members review the project's jobs read-only); undefined otherwise.
+ */
+async function projectMemberJob(db: Db, userId: string, id: string): Promise<JobRow | undefined> {
+  const job = await repo.findJob(db, id);
+  if (!job || job.deleted || job.source === 'SANDBOX' || job.source === 'IDENTIFICATION') return undefined;
+  return (await canReadProjectJob(db, userId, job)) ? job : undefined;
+}
+
+/** A job the caller may read: their own (not deleted), any for ADMIN, or one of a project they are a member of. */
 async function readableJob(db: Db, auth: AuthContext, id: string): Promise<JobRow> {
-  const job = auth.user.role === 'ADMIN' ? await repo.findJob(db, id) : await repo.findOwnJob(db, auth.user.id, id);
+  const job =
+    auth.user.role === 'ADMIN'
+      ? await repo.findJob(db, id)
+      : ((await repo.findOwnJob(db, auth.user.id, id)) ?? (await projectMemberJob(db, auth.user.id, id)));
   if (!job) throw notFound('job');
   return job;
 }
 
-/** A job the caller may read (their own, not deleted, or any for ADMIN), presented in one statement. */
+/**
+ * A job the caller may read (their own, not deleted, or any for ADMIN), presented in one statement; else one of a
+ * project the caller is a member of (read-only: writes to jobs stay with their owner).
+ */
 export async function getJob(db: Db, auth: AuthContext, id: string, lng?: Language): Promise<Job> {
   const job = await presentReadableJob(db, id, { userId: auth.user.id, anyOwner: auth.user.role === 'ADMIN' }, lng);
-  if (!job) throw notFound('job');
-  return job;
+  if (job) return job;
+  if (auth.user.role !== 'ADMIN' && (await projectMemberJob(db, auth.user.id, id))) {
+    const [shared] = await presentJobIds(db, [id], { lng, skipDeleted: true });
+    if (shared) return shared;
+  }
+  throw notFound('job');
 }
 
 export async function getJobError(db: Db, auth: AuthContext, id: string): Promise<JobError> {
@@ -267,8 +288,15 @@ export async function getJobError(db: Db, auth: AuthContext, id: string): Promis
 
 async function readableResult(db: Db, auth: AuthContext, resultId: string): Promise<repo.ResultRow> {
   const result = await repo.readableResult(db, resultId, { userId: auth.user.id, anyOwner: auth.user.role === 'ADMIN' });
-  if (!result) throw notFound('result');
-  return result;
+  if (result) return result;
+  // a member of a project reads the results of the project's jobs (overlays, tables)
+  for (const job of await repo.liveJobsOfResult(db, resultId)) {
+    if (await canReadProjectJob(db, auth.user.id, job)) {
+      const shared = await repo.readableResult(db, resultId, { userId: auth.user.id, anyOwner: true });
+      if (shared) return shared;
+    }
+  }
+  throw notFound('result');
 }
 
 export async function getResult(db: Db, auth: AuthContext, resultId: string, lng?: Language): Promise<JobResult> {
@@ -336,25 +364,15 @@ export function archiveJobsOfImages(db: Db, ownerId: string, imageIds: string[])
   return imageIds.length ? repo.archiveJobsOfImages(db, ownerId, imageIds) : Promise.resolve(0);
 }
 
-/** The jobs of these images by image id, newest first (projects show their images with their jobs). */
-export async function jobsByImage(
-  db: Db,
-  imageIds: string[],
-): Promise<Map<string, Array<{ id: string; modelName: string; status: JobRow['status']; createdAt: string }>>> {
-  const out = new Map<string, Array<{ id: string; modelName: string; status: JobRow['status']; createdAt: string }>>();
-  if (!imageIds.length) return out;
-  for (const j of await repo.jobsOfImages(db, imageIds)) {
-    const list = out.get(j.imageId) ?? [];
-    list.push({ id: j.id, modelName: j.modelName, status: j.status, createdAt: j.createdAt.toISOString() });
-    out.set(j.imageId, list);
-  }
-  return out;
-}
-
 /**
  * Jobs by id in the wire shape, for a domain that has checked the caller's access itself (a project's specimen
  * report: members read the jobs of the project's images). Unknown and deleted ids are left out.
  */
 export function presentJobsByIds(db: Db, ids: string[]): Promise<Job[]> {
   return presentJobIds(db, ids, { skipDeleted: true });
+}
+
+/** The jobs started in a project on these images, newest first, presented (the project checked the caller's access). */
+export async function presentProjectJobs(db: Db, projectId: string, imageIds: string[], lng?: Language): Promise<Job[]> {
+  return presentJobIds(db, await repo.projectJobIds(db, projectId, imageIds), { lng, skipDeleted: true });
 }

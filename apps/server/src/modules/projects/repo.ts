@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, isNotNull, or } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import { projectImages, projectInvitations, projectShares, projects } from '../../platform/db/schema/index.ts';
+import { projectFields, projectImages, projectInvitations, projectShares, projects } from '../../platform/db/schema/index.ts';
 
 /** All SQL of the projects module (projects, their images, shares and invitations of addresses without an account). */
 export type ProjectRow = typeof projects.$inferSelect;
@@ -195,4 +195,45 @@ export async function projectsOfImages(db: Db, userId: string, imageIds: string[
     out.set(r.imageId, list);
   }
   return out;
+}
+
+export type AcceptedField = typeof projectFields.$inferSelect;
+
+/** The fields members accepted in the project (image × model → job). */
+export function acceptedFields(db: Db, projectId: string): Promise<AcceptedField[]> {
+  return db.select().from(projectFields).where(eq(projectFields.projectId, projectId));
+}
+
+/** Accepts a job as the field of an image for a model (replaces an earlier choice). */
+export async function acceptField(
+  db: Db,
+  values: { projectId: string; imageId: string; modelId: string; jobId: string; acceptedById: string },
+): Promise<void> {
+  await db
+    .insert(projectFields)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [projectFields.projectId, projectFields.imageId, projectFields.modelId],
+      set: { jobId: values.jobId, acceptedById: values.acceptedById, acceptedAt: new Date() },
+    });
+}
+
+export async function releaseField(db: Db, projectId: string, imageId: string, modelId: string): Promise<boolean> {
+  const rows = await db
+    .delete(projectFields)
+    .where(and(eq(projectFields.projectId, projectId), eq(projectFields.imageId, imageId), eq(projectFields.modelId, modelId)))
+    .returning({ id: projectFields.jobId });
+  return rows.length > 0;
+}
+
+/** Whether any project the user owns or is a member of holds the image. */
+export async function visibleProjectHolds(db: Db, userId: string, imageId: string): Promise<boolean> {
+  const shared = db.select({ id: projectShares.projectId }).from(projectShares).where(eq(projectShares.userId, userId));
+  const [row] = await db
+    .select({ id: projectImages.imageId })
+    .from(projectImages)
+    .innerJoin(projects, eq(projects.id, projectImages.projectId))
+    .where(and(eq(projectImages.imageId, imageId), or(eq(projects.ownerId, userId), inArray(projects.id, shared))))
+    .limit(1);
+  return Boolean(row);
 }

@@ -2,6 +2,7 @@ import { projectsApi as api } from '@lamella/contracts';
 import { requireAuth } from '../../platform/auth/guard.ts';
 import { route, type RouteHost } from '../../platform/http/route.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
+import { requestLanguage } from '../../platform/http/language.ts';
 import * as projects from './service.ts';
 
 /**
@@ -43,4 +44,16 @@ export async function projectsRoutes(app: RouteHost, deps: Omit<projects.Project
     reply.header('cache-control', 'private, max-age=86400, immutable').type('image/webp');
     return reply.send(deps.storage.stream(key));
   });
+  route(app, api.display, { auth: 'user' }, async (request, reply) => {
+    const key = await projects.displayKey(db, uid(request), request.params.id, request.params.imageId);
+    reply.header('cache-control', 'private, max-age=86400, immutable').type('image/webp');
+    return reply.send(deps.storage.stream(key));
+  });
+  route(app, api.fields, { auth: 'user' }, (request) => projects.fields(db, uid(request), request.params.id, requestLanguage(request)));
+  route(app, api.acceptField, { auth: 'user' }, (request) =>
+    projects.acceptField(db, uid(request), request.params.id, request.params.imageId, request.params.modelId, request.body, requestLanguage(request)),
+  );
+  route(app, api.releaseField, { auth: 'user' }, (request) =>
+    projects.releaseField(db, uid(request), request.params.id, request.params.imageId, request.params.modelId, requestLanguage(request)),
+  );
 }

@@ -1,6 +1,10 @@
 import {
   emailRule,
+  type AcceptProjectFieldBody,
   type AddProjectImagesBody,
+  type Job,
+  type ProjectField,
+  type ProjectFieldJob,
   type Project,
   type ProjectAccess,
   type ProjectImage,
@@ -18,7 +22,8 @@ import { FieldErrors } from '../../platform/http/field-errors.ts';
 import { findUserByEmail, findUserById, normalizeEmail } from '../users/service.ts';
 import { notify } from '../notifications/service.ts';
 import { imagesByIds, ownLiveImageIds } from '../images/lookup-service.ts';
-import { jobsByImage } from '../jobs/service.ts';
+import { presentProjectJobs } from '../jobs/service.ts';
+import type { Language } from '@lamella/i18n';
 import * as templates from '../templates/service.ts';
 import * as repo from './repo.ts';
 
@@ -213,7 +218,7 @@ export async function cancelInvitation(db: Db, userId: string, id: string, email
   if (!(await repo.deleteInvitation(db, project.id, normalizeEmail(email)))) throw notFound('invitation');
 }
 
-/** The project's images (not deleted) with their jobs, newest added first. */
+/** The project's images (not deleted) with the jobs started in the project, newest added first. */
 export async function images(db: Db, userId: string, id: string): Promise<ProjectImage[]> {
   const { project } = await visible(db, userId, id);
   const held = await repo.imagesOf(db, project.id);
@@ -225,7 +230,13 @@ export async function images(db: Db, userId: string, id: string): Promise<Projec
       )
     ).map((i) => [i.id, i]),
   );
-  const jobs = await jobsByImage(db, [...rows.keys()]);
+  // only the jobs started in this project: a run of the image elsewhere is not the project's
+  const jobs = new Map<string, ProjectImage['jobs']>();
+  for (const j of await presentProjectJobs(db, project.id, [...rows.keys()])) {
+    const list = jobs.get(j.imageId) ?? [];
+    list.push({ id: j.id, modelName: j.model.displayName, status: j.status, createdAt: j.createdAt });
+    jobs.set(j.imageId, list);
+  }
   return held.flatMap((h) => {
     const img = rows.get(h.imageId);
     if (!img) return [];
@@ -280,4 +291,160 @@ export function projectsOfImages(db: Db, userId: string, imageIds: string[]) {
 /** Takes deleted images out of every project (image library delete, inside its transaction). */
 export function dropImages(db: Db, imageIds: string[]): Promise<void> {
   return repo.dropImages(db, imageIds);
+}
+
+/** The storage key of the display rendition of an image the project holds (members review the project's jobs). */
+export async function displayKey(db: Db, userId: string, id: string, imageId: string): Promise<string> {
+  const { project } = await visible(db, userId, id);
+  if (!(await repo.holdsImage(db, project.id, imageId))) throw notFound('image');
+  const [img] = await imagesByIds(db, [imageId]);
+  if (!img) throw notFound('image');
+  return img.displayKey;
+}
+
+/** The display rendition's key of an image held by any project the user is a member of (job reports); else null. */
+export async function memberDisplayKey(db: Db, userId: string, imageId: string): Promise<string | null> {
+  if (!(await repo.visibleProjectHolds(db, userId, imageId))) return null;
+  const [img] = await imagesByIds(db, [imageId]);
+  return img?.displayKey ?? null;
+}
+
+const DONE = new Set<Job['status']>(['FINISHED', 'CACHED']);
+/** The measurements a field shows per model (key values; grain size with the E112 field quantities N_A and L̄). */
+const FIELD_VALUES = [
+  'astmGPlanimetric',
+  'astmGIntercept',
+  'grainsPerMm2',
+  'meanInterceptUm',
+  'meanThicknessUm',
+  'totalLengthUm',
+  'crackCount',
+  'areaFractionPercent',
+];
+
+function fieldJob(j: Job): ProjectFieldJob {
+  const m = j.result?.measurements ?? {};
+  const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+  const values: Record<string, number> = {};
+  for (const k of FIELD_VALUES) {
+    const v = num(m[k]);
+    if (v !== null) values[k] = v;
+  }
+  return {
+    id: j.id,
+    status: j.status,
+    modelVersion: j.modelVersion,
+    createdAt: j.createdAt,
+    finishedAt: j.finishedAt,
+    pixelSizeUm: num(m.pixelSizeUm),
+    calibrationSource: typeof m.calibrationSource === 'string' ? m.calibrationSource : null,
+    withMasks: j.withMasks,
+    cropped: Boolean(j.crop),
+    values,
+  };
+}
+
+/** A chosen field: the job that represents an image for a model, and whether a member accepted it. */
+export interface ChosenField {
+  imageId: string;
+  orginalFilename: string;
+  addedAt: string;
+  /** One per model with a field value, in the order the models were first run in the project. */
+  models: Array<{ modelId: string; job: Job | null; accepted: boolean; acceptedAt: string | null; newer: Job | null; jobs: Job[] }>;
+  width: number;
+  height: number;
+}
+
+/**
+ * The fields of a project (issue 24): each image the project holds, and per model the job that represents it — the
+ * job a member accepted (locked: a later run does not replace it), else the newest finished job of that image
+ * started in this project. Jobs run outside the project never count. Oldest image first (field 1 is the first added).
+ */
+export async function chosenFields(db: Db, userId: string, id: string, lng?: Language): Promise<ChosenField[]> {
+  const { project } = await visible(db, userId, id);
+  const held = [...(await repo.imagesOf(db, project.id))].reverse();
+  const images = new Map(
+    (
+      await imagesByIds(
+        db,
+        held.map((h) => h.imageId),
+      )
+    ).map((i) => [i.id, i]),
+  );
+  const jobs = await presentProjectJobs(db, project.id, [...images.keys()], lng);
+  const accepted = new Map((await repo.acceptedFields(db, project.id)).map((a) => [`${a.imageId}/${a.modelId}`, a]));
+  const modelOrder: string[] = [];
+  for (const j of [...jobs].reverse()) if (!modelOrder.includes(j.modelId)) modelOrder.push(j.modelId);
+  return held.flatMap((h) => {
+    const img = images.get(h.imageId);
+    if (!img) return [];
+    const ofImage = jobs.filter((j) => j.imageId === img.id);
+    const models = modelOrder.flatMap((modelId) => {
+      const list = ofImage.filter((j) => j.modelId === modelId);
+      if (!list.length) return [];
+      const newest = list.find((j) => DONE.has(j.status) && j.result) ?? null;
+      const choice = accepted.get(`${img.id}/${modelId}`);
+      const acceptedJob = choice ? (list.find((j) => j.id === choice.jobId) ?? null) : null;
+      const job = acceptedJob ?? newest;
+      const newer = acceptedJob && newest && newest.id !== acceptedJob.id && newest.createdAt > acceptedJob.createdAt ? newest : null;
+      return [{ modelId, job, accepted: Boolean(acceptedJob), acceptedAt: acceptedJob ? choice!.acceptedAt.toISOString() : null, newer, jobs: list }];
+    });
+    return [
+      { imageId: img.id, orginalFilename: img.orginalFilename, width: img.width, height: img.height, addedAt: h.createdAt.toISOString(), models },
+    ];
+  });
+}
+
+/** GET /projects/{id}/fields: every member sees the fields, each model's job, its key values and status. */
+export async function fields(db: Db, userId: string, id: string, lng?: Language): Promise<ProjectField[]> {
+  return (await chosenFields(db, userId, id, lng)).map((f) => ({
+    imageId: f.imageId,
+    orginalFilename: f.orginalFilename,
+    width: f.width,
+    height: f.height,
+    addedAt: f.addedAt,
+    models: f.models.map((m) => {
+      const any = m.job ?? m.jobs[0];
+      return {
+        modelId: m.modelId,
+        modelName: any.model.name,
+        displayName: any.model.displayName,
+        displayNameDe: any.model.displayNameDe ?? null,
+        job: m.job ? fieldJob(m.job) : null,
+        accepted: m.accepted,
+        acceptedAt: m.acceptedAt,
+        newer: m.newer ? fieldJob(m.newer) : null,
+        jobs: m.jobs.map(fieldJob),
+      };
+    }),
+  }));
+}
+
+/**
+ * Accepts a finished job of the project as an image's field for the job's model (owner or EDITOR; a VIEWER: 403).
+ * The job must have been started in this project on that image (else 404); one not finished is a 400.
+ */
+export async function acceptField(
+  db: Db,
+  userId: string,
+  id: string,
+  imageId: string,
+  modelId: string,
+  body: AcceptProjectFieldBody,
+  lng?: Language,
+): Promise<ProjectField[]> {
+  const { project } = await visible(db, userId, id, 'write');
+  if (!(await repo.holdsImage(db, project.id, imageId))) throw notFound('image');
+  const [job] = (await presentProjectJobs(db, project.id, [imageId], lng)).filter((j) => j.id === body.jobId && j.modelId === modelId);
+  if (!job) throw notFound('job');
+  if (!DONE.has(job.status) || !job.result) throw validationFailed([{ field: 'jobId', key: 'projects.errors.jobNotFinished' }]);
+  await repo.acceptField(db, { projectId: project.id, imageId, modelId, jobId: job.id, acceptedById: userId });
+  return fields(db, userId, id, lng);
+}
+
+/** Releases an accepted field (owner or EDITOR): the newest finished job represents it again. */
+export async function releaseField(db: Db, userId: string, id: string, imageId: string, modelId: string, lng?: Language): Promise<ProjectField[]> {
+  const { project } = await visible(db, userId, id, 'write');
+  if (!(await repo.releaseField(db, project.id, imageId, modelId))) throw notFound('field');
+  return fields(db, userId, id, lng);
 }

@@ -1,5 +1,5 @@
 import type { Job } from '@lamella/contracts';
-import type { FieldStatistics } from './statistics.ts';
+import type { FieldStatistics, GrainSizeStatistics } from './statistics.ts';
 import type { ReportText } from './text.ts';
 
 /** What the PDF and XLSX writers get: gathered by service.ts, drawn by job-pdf.ts, specimen-pdf.ts, xlsx.ts. */
@@ -39,6 +39,30 @@ export interface SpecimenStat {
   /** `ci`: mean, s, 95 % CI and %RA (E112, E562); `range`: mean, s, min and max across fields (layers). */
   kind: 'ci' | 'range';
   stats: FieldStatistics;
+  /** The standard and method the statistics follow, e.g. "ASTM E112 §16, planimetric: N_A". */
+  basis: string;
+  /** E112: G of the mean N_A or L̄ (the only G computed from the statistics), with its label. */
+  g?: { label: string; stats: GrainSizeStatistics };
+  /** Fewer than 5 fields (E112 §16, E562): more are suggested. */
+  fewFields: boolean;
+}
+
+/** Which job represents a field for a model, and with what (the specimen report lists it per field). */
+export interface SpecimenRow {
+  field: number;
+  filename: string;
+  jobId: string;
+  modelVersion: string;
+  /** Pixel size (µm/px) and where it came from, as text in the reader's language. */
+  calibration: string;
+  pixelSizeUm: number | null;
+  /** The job ran on a user's mask. */
+  mask: boolean;
+  /** The field's job was accepted by a member (locked); else it is the newest finished job of the project. */
+  accepted: boolean;
+  values: Record<string, number | null>;
+  /** Keys of `values` derived from G by E112's formulas (results that stored G only). */
+  derived: string[];
 }
 
 /** One model's part of a specimen report: its fields (images) with their values and the statistics. */
@@ -47,7 +71,7 @@ export interface SpecimenSection {
   modelLabel: string;
   methods: string[];
   columns: SpecimenColumn[];
-  rows: Array<{ field: number; filename: string; jobId: string; modelVersion: string; values: Record<string, number | null> }>;
+  rows: SpecimenRow[];
   stats: SpecimenStat[];
 }
 

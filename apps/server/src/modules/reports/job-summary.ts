@@ -1,5 +1,7 @@
 import type { JobReportData } from './data.ts';
-import { calibrationSource, methodsOf, modelName } from './text.ts';
+import { fieldValues } from './specimen.ts';
+import { calibrationSource, methodsOf, modelName, type ReportText } from './text.ts';
+import type { Job } from '@lamella/contracts';
 
 /**
  * The facts that make a job's result reproducible, as label/value pairs for both writers: `text` for the PDF,
@@ -25,6 +27,7 @@ export function jobSummary(d: JobReportData): SummaryRow[] {
       ? tx.t('reports.job.customSettings')
       : tx.t('reports.job.defaultSettings');
   const c = job.crop;
+  const note = statisticsNote(tx, job);
   const rows = [
     row(tx.t('reports.job.jobId'), job.id),
     row(tx.t('reports.job.image'), job.image.orginalFilename),
@@ -40,10 +43,26 @@ export function jobSummary(d: JobReportData): SummaryRow[] {
       c ? tx.t('reports.job.cropBox', { x: c.x, y: c.y, width: c.width, height: c.height }) : tx.t('reports.job.wholeImage'),
     ),
     row(tx.t('reports.job.masks'), job.withMasks ? tx.t('reports.job.userMask') : tx.t('reports.job.modelSegmentation')),
+    ...(note ? [row(tx.t('reports.job.statistics'), note)] : []),
     row(tx.t('reports.job.analysedAt'), job.finishedAt ? tx.date(job.finishedAt) : '–'),
     row(tx.t('reports.job.generatedAt'), tx.date(d.generatedAt)),
   ];
   return rows;
+}
+
+/**
+ * Which quantity field statistics are computed on (E112 §16: N_A and L̄, not G; E562: the area fraction), with this
+ * job's values of it; null for models without field statistics.
+ */
+export function statisticsNote(tx: ReportText, job: Pick<Job, 'model' | 'result'>): string | null {
+  const m = job.result?.measurements;
+  if (!m) return null;
+  if (job.model.name === 'grain-size') {
+    const { values } = fieldValues('grain-size', m);
+    return tx.t('reports.job.statisticsNote', { nA: tx.sig(values.grainsPerMm2, 4), l: tx.sig(values.meanInterceptUm, 4) });
+  }
+  if (job.model.name === 'porosity') return tx.t('reports.job.statisticsNoteE562', { aa: tx.num(m.areaFractionPercent, 2) });
+  return null;
 }
 
 /** The key results of the job (G values, thickness, area fraction…) from its measurements, for the summary. */
@@ -51,6 +70,8 @@ export const KEY_RESULTS: Record<string, Array<[key: string, digits: number]>> =
   'grain-size': [
     ['astmGPlanimetric', 2],
     ['astmGIntercept', 2],
+    ['grainsPerMm2', 2],
+    ['meanInterceptUm', 3],
   ],
   'layer-thickness': [['meanThicknessUm', 2]],
   porosity: [['areaFractionPercent', 2]],

@@ -69,8 +69,11 @@ async function jobPictures(
 ): Promise<{ picture: Buffer | null; overlays: Array<{ filename: string; data: Buffer }> }> {
   let picture: Buffer | null = null;
   try {
-    const image = await readableImage(deps.db, auth, job.imageId);
-    picture = await forPdf(await deps.storage.get(renditionKey(image, 'display')));
+    // the owner's image, or (a member reviewing a project's job) the image as the project shows it
+    const key = await readableImage(deps.db, auth, job.imageId)
+      .then((image) => renditionKey(image, 'display'))
+      .catch(async (err: unknown) => (await projects.memberDisplayKey(deps.db, auth.user.id, job.imageId)) ?? Promise.reject(err));
+    picture = await forPdf(await deps.storage.get(key));
   } catch {
     picture = null; // an image removed from storage leaves the report without the picture, not without a report
   }
@@ -107,22 +110,23 @@ export async function jobReport(deps: ReportsDeps, auth: AuthContext, jobId: str
   };
 }
 
-/** GET /projects/{id}/report: any member of the project (projects service scoping); each image is a field. */
+/** GET /projects/{id}/report: any member of the project (projects service scoping); each image is a field, its chosen jobs its values. */
 export async function projectReport(deps: ReportsDeps, auth: AuthContext, projectId: string, rawFormat: string | undefined): Promise<ReportFile> {
   const format = parseFormat(rawFormat);
   const userId = auth.user.id;
   const project = await projects.get(deps.db, userId, projectId);
-  // oldest image first: field 1 is the first image added
-  const images = (await projects.images(deps.db, userId, projectId)).sort((a, b) => a.addedAt.localeCompare(b.addedAt));
-  const done = images.flatMap((i) => i.jobs.filter((j) => j.status === 'FINISHED' || j.status === 'CACHED').map((j) => j.id));
-  const presented = await jobs.presentJobsByIds(deps.db, done);
-  const fields = images.map((i) => ({ filename: i.orginalFilename, jobs: presented.filter((j) => j.imageId === i.id) }));
+  // the chosen fields: per image and model the accepted job, else the newest finished job started in the project
+  const chosen = await projects.chosenFields(deps.db, userId, projectId);
+  const fields = chosen.map((f) => ({
+    filename: f.orginalFilename,
+    jobs: f.models.flatMap((m) => (m.job ? [{ job: m.job, accepted: m.accepted }] : [])),
+  }));
   const tx = reportText(languageOf(auth));
   const data = {
     tx,
     letterhead: await letterhead(deps, auth.user),
     project: { id: project.id, name: project.name, description: project.description, ownerName: project.ownerName },
-    fieldCount: images.length,
+    fieldCount: chosen.length,
     sections: specimenSections(tx, fields),
     generatedAt: new Date(),
   };

@@ -89,3 +89,33 @@ export function fieldStatistics(values: ReadonlyArray<number | null | undefined>
   const raPercent = mean !== 0 ? Math.abs((100 * ci95) / mean) : null;
   return { n, mean, sd, ci95, raPercent, min, max, raExceeded: raPercent !== null && raPercent > RA_LIMIT_PERCENT };
 }
+
+/** Fewer fields than this: E112 §16 and E562 suggest measuring at least 5 fields (the report says so). */
+export const MIN_FIELDS_SUGGESTED = 5;
+
+/** E112 planimetric (Jeffries): G = 3.321928·log10(N_A) − 2.954, N_A in grains per mm². */
+export const gFromNA = (nAPerMm2: number): number | null => (nAPerMm2 > 0 ? 3.321928 * Math.log10(nAPerMm2) - 2.954 : null);
+/** E112 lineal intercept (Heyn): G = −6.643856·log10(L̄) − 3.288, L̄ in mm. */
+export const gFromInterceptMm = (lMm: number): number | null => (lMm > 0 ? -6.643856 * Math.log10(lMm) - 3.288 : null);
+/** The inverse of gFromNA: N_A (1/mm²) = 10^((G + 2.954) / 3.321928), for results that stored G only. */
+export const nAFromG = (g: number): number => 10 ** ((g + 2.954) / 3.321928);
+/** The inverse of gFromInterceptMm: L̄ (mm) = 10^(−(G + 3.288) / 6.643856), for results that stored G only. */
+export const interceptMmFromG = (g: number): number => 10 ** (-(g + 3.288) / 6.643856);
+
+/** E112 §16: the statistics of the fields' N_A or L̄ values, and G of their mean (G itself is never averaged). */
+export interface GrainSizeStatistics extends FieldStatistics {
+  /** G of the mean N_A (planimetric) or of the mean L̄ (intercept); null without fields. */
+  gOfMean: number | null;
+  /** Fewer than MIN_FIELDS_SUGGESTED fields. */
+  fewFields: boolean;
+}
+
+/**
+ * ASTM E112-13 §16 for one method: `values` are the fields' N_A (1/mm², planimetric) or L̄ (µm, intercept). The
+ * mean, s, 95 % CI and %RA are computed on these values (not on the fields' G), and only the mean is converted to G.
+ */
+export function e112Statistics(method: 'planimetric' | 'intercept', values: ReadonlyArray<number | null | undefined>): GrainSizeStatistics {
+  const s = fieldStatistics(values);
+  const gOfMean = s.mean === null ? null : method === 'planimetric' ? gFromNA(s.mean) : gFromInterceptMm(s.mean / 1000);
+  return { ...s, gOfMean, fewFields: s.n < MIN_FIELDS_SUGGESTED };
+}

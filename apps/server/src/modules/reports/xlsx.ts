@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { SpecimenReportData, JobReportData } from './data.ts';
 import { flattenSettings, jobSummary } from './job-summary.ts';
+import { MIN_FIELDS_SUGGESTED } from './statistics.ts';
 import { quantityName, unitOf } from './text.ts';
 
 /**
@@ -118,11 +119,31 @@ export async function specimenXlsx(d: SpecimenReportData): Promise<Buffer> {
         tx.t('reports.job.image'),
         tx.t('reports.job.jobId'),
         tx.t('reports.job.version'),
+        withUnit(tx.t('reports.job.calibration'), 'µm/px'),
+        tx.t('reports.job.calibrationSource'),
+        tx.t('reports.specimen.mask'),
+        tx.t('reports.specimen.choice'),
         ...s.columns.map((c) => withUnit(c.label, c.unit)),
+        tx.t('reports.xlsx.derived'),
       ],
-      s.rows.map((r) => [r.field, r.filename, r.jobId, r.modelVersion, ...s.columns.map((c) => r.values[c.key])]),
+      s.rows.map((r) => [
+        r.field,
+        r.filename,
+        r.jobId,
+        r.modelVersion,
+        r.pixelSizeUm,
+        r.calibration,
+        r.mask ? tx.t('reports.specimen.yes') : tx.t('reports.specimen.no'),
+        r.accepted ? tx.t('reports.specimen.accepted') : tx.t('reports.specimen.newest'),
+        ...s.columns.map((c) => r.values[c.key]),
+        r.derived.map((k) => s.columns.find((c) => c.key === k)?.label ?? k).join('; '),
+      ]),
     );
-    for (const x of s.stats)
+    for (const x of s.stats) {
+      const flags = [
+        x.kind === 'ci' && x.stats.raExceeded ? tx.t('reports.specimen.measureMore') : '',
+        x.fewFields ? tx.t('reports.specimen.fewFields', { quantity: x.label, n: x.stats.n, min: MIN_FIELDS_SUGGESTED }) : '',
+      ].filter(Boolean);
       stats.push([
         s.modelLabel,
         s.methods.join('; '),
@@ -132,9 +153,14 @@ export async function specimenXlsx(d: SpecimenReportData): Promise<Buffer> {
         x.stats.sd,
         x.kind === 'ci' ? x.stats.ci95 : null,
         x.kind === 'ci' ? x.stats.raPercent : null,
+        x.g ? x.g.label : null,
+        x.g ? x.g.stats.gOfMean : null,
         x.stats.min,
         x.stats.max,
+        x.basis,
+        flags.join('\n'),
       ]);
+    }
   }
   addSheet(
     wb,
@@ -142,14 +168,18 @@ export async function specimenXlsx(d: SpecimenReportData): Promise<Buffer> {
     [
       tx.t('reports.job.model'),
       tx.t('reports.job.method'),
-      tx.t('reports.job.quantity'),
+      tx.t('reports.specimen.statisticsOn'),
       'n',
       tx.t('reports.specimen.mean'),
       's',
       tx.t('reports.specimen.ci95'),
       '%RA',
+      tx.t('reports.job.quantity'),
+      tx.t('reports.specimen.gOfMean'),
       tx.t('reports.specimen.min'),
       tx.t('reports.specimen.max'),
+      tx.t('reports.xlsx.basis'),
+      tx.t('reports.xlsx.flag'),
     ],
     stats,
   );
