@@ -88,6 +88,10 @@ export const AdminJobsPage = Type.Object(
 );
 export type AdminJobsPage = Static<typeof AdminJobsPage>;
 
+/** How many jobs match the list's filters (paging, sort and columns are ignored). */
+export const AdminJobsCount = Type.Object({ total: Type.Integer() }, { $id: 'AdminJobsCount' });
+export type AdminJobsCount = Static<typeof AdminJobsCount>;
+
 /** One administrator feedback: four scores 1..5, their mean (`rating`) and an optional comment. */
 export const AdminFeedback = Type.Object(
   {
@@ -197,6 +201,15 @@ export const adminJobsApi = {
     tags,
     querystring: AdminJobsQuery,
     response: { 200: AdminJobsPage },
+  }),
+  /** "N jobs match": the number of jobs the list's filters select (the list itself answers no total). */
+  count: endpoint({
+    method: 'GET',
+    path: '/admin/jobs/count',
+    operationId: 'countAdminJobs',
+    tags,
+    querystring: AdminJobsQuery,
+    response: { 200: AdminJobsCount },
   }),
   report: endpoint({
     method: 'GET',

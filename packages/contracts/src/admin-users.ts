@@ -27,10 +27,16 @@ export const AdminUsersQuery = Type.Object(
     filter: Type.Optional(Type.String({ maxLength: 200 })),
     /** The columns the page shows (the list answers every column; accepted for the spec's call). */
     columns: Type.Optional(ColumnList),
+    /** 1-based page (default 1); the number of matching users is in the `x-total-count` header. */
+    page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })),
+    /** Rows per page (default ADMIN_USERS_PAGE_SIZE, at most 1000). */
+    pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
   },
   { $id: 'AdminUsersQuery', additionalProperties: false },
 );
 export type AdminUsersQuery = Static<typeof AdminUsersQuery>;
+/** Default page size of `GET /admin/users2` (the back-office table pages by it). */
+export const ADMIN_USERS_PAGE_SIZE = 50;
 
 /** The columns of the users CSV, in file order. */
 export const USER_CSV_COLUMNS = [

@@ -3,7 +3,10 @@
  * path, params, query, body and answer are typed from the same TypeBox schemas the server validates with.
  * Cookies are always included; every failure is an ApiError.
  */
-import type { EndpointBody, EndpointDef, EndpointParams, EndpointQuery, EndpointResult } from '@lamella/contracts';
+import type { EndpointDef, EndpointResult } from '@lamella/contracts';
+import { apiUrl, endpointUrl, target, type CallInput, type Input, type Optional, type QueryInput } from './url';
+
+export { apiUrl, endpointUrl, pathOf, queryString, type CallInput, type QueryInput, type QueryValue } from './url';
 
 export interface ApiErrorDetail {
   field: string;
@@ -30,26 +33,15 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
-const BASE = '/api';
-
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 interface RequestOptions {
   body?: unknown;
-  /** Query parameters; undefined values are skipped. */
-  query?: Record<string, string | number | boolean | undefined>;
+  /** Query parameters (see QueryValue). */
+  query?: QueryInput;
   /** Expected response: parsed JSON (default), a Blob, or the raw Response. */
   as?: 'json' | 'blob' | 'response';
   signal?: AbortSignal;
-}
-
-function buildUrl(path: string, query?: RequestOptions['query']): string {
-  const url = `${BASE}${path}`;
-  if (!query) return url;
-  const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(query)) if (v !== undefined) params.set(k, String(v));
-  const qs = params.toString();
-  return qs ? `${url}?${qs}` : url;
 }
 
 async function toApiError(res: Response): Promise<ApiError> {
@@ -78,7 +70,7 @@ async function request<T>(method: Method, path: string, options: RequestOptions 
   }
   let res: Response;
   try {
-    res = await fetch(buildUrl(path, options.query), {
+    res = await fetch(apiUrl(path, options.query), {
       method,
       headers,
       body,
@@ -102,49 +94,6 @@ export function formFields(values: Record<string, unknown>): { formFields: { id:
   return { formFields: Object.entries(values).map(([id, value]) => ({ id, value })) };
 }
 
-type Part<K extends string, T> = [T] extends [never] ? { [P in K]?: never } : { [P in K]: T };
-/** What a call of endpoint E takes: `params`, `query` and `body` exactly where E declares them. */
-export type CallInput<E extends EndpointDef> = Part<'params', EndpointParams<E>> &
-  ([EndpointQuery<E>] extends [never] ? { query?: never } : { query?: Partial<EndpointQuery<E>> }) &
-  Part<'body', E extends { consumes: readonly string[] } ? FormData : EndpointBody<E>> & {
-    signal?: AbortSignal;
-  };
-
-type Query = Record<string, string | number | boolean | undefined | null | ReadonlyArray<string | number>>;
-
-/** `/jobs/:id` with `{id}` → `/jobs/3f…` (each value URI-encoded). */
-export function pathOf(path: string, params: Record<string, unknown> | undefined): string {
-  return path.replace(/:(\w+)/g, (_, name: string) => {
-    const value = params?.[name];
-    if (value === undefined || value === null) throw new Error(`Missing path parameter ${name} for ${path}`);
-    return encodeURIComponent(String(value));
-  });
-}
-
-function flatQuery(query: Query | undefined): RequestOptions['query'] {
-  if (!query) return undefined;
-  const out: Record<string, string | number | boolean | undefined> = {};
-  for (const [k, v] of Object.entries(query)) if (v !== null && !Array.isArray(v)) out[k] = v as string | number | boolean | undefined;
-  return out;
-}
-
-function arrayQuery(query: Query | undefined): string {
-  if (!query) return '';
-  const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(query)) if (Array.isArray(v)) for (const item of v) params.append(k, String(item));
-  return params.toString();
-}
-
-type Input = { params?: unknown; query?: unknown; body?: unknown; signal?: AbortSignal };
-/** The input may be left out when nothing in it is required. */
-type Optional<T> = Partial<T> extends T ? [input?: T] : [input: T];
-
-function target<E extends EndpointDef>(endpoint: E, input: Input = {}) {
-  const arrays = arrayQuery(input.query as Query);
-  const path = pathOf(endpoint.path, input.params as Record<string, unknown>);
-  return { path: arrays ? `${path}?${arrays}` : path, query: flatQuery(input.query as Query) };
-}
-
 /** Calls a contract endpoint and answers its typed JSON result. */
 export function call<E extends EndpointDef>(endpoint: E, ...[input]: Optional<CallInput<E>>): Promise<EndpointResult<E>> {
   const i = (input ?? {}) as Input;
@@ -159,8 +108,5 @@ export function callRaw<E extends EndpointDef>(endpoint: E, ...[input]: Optional
   return request<Response>(endpoint.method, path, { body: i.body, query, signal: i.signal, as: 'response' });
 }
 
-/** The URL of a GET endpoint (for <img src>, downloads and links). */
-export function urlOf<E extends EndpointDef>(endpoint: E, ...[input]: Optional<Omit<CallInput<E>, 'body' | 'signal'>>): string {
-  const { path, query } = target(endpoint, (input ?? {}) as Input);
-  return buildUrl(path, query);
-}
+/** The URL of an endpoint for <img src>, downloads, links and XMLHttpRequest uploads (the same builder as every call). */
+export const urlOf = endpointUrl;

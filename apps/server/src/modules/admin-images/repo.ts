@@ -69,6 +69,15 @@ export function page(db: Db, f: ImageFilter, p: PageSpec) {
     .offset(p.offset);
 }
 
+/** How many images the filters select (the list's `x-total-count`). */
+export async function count(db: Db, f: ImageFilter): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(images)
+    .where(whereOf(f));
+  return row?.n ?? 0;
+}
+
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Users who own at least one image, matching `search` in name, surname or e-mail, by name. */

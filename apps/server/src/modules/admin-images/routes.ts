@@ -12,14 +12,15 @@ const today = () => new Date().toISOString().slice(0, 10);
 
 /**
  * Back-office images (back-office.md §2 Images screen, §7 Images): the paged list (next page number in the
- * `x-next-page` header), the owners of the Owner filter and the streamed metadata report. The thumbnails are the
+ * `x-next-page` header, the number of matching images in `x-total-count`), the owners of the Owner filter and the streamed metadata report. The thumbnails are the
  * images module's `GET /images/{id}/thumbnail`, which ADMIN may read for any image.
  */
 export async function adminImagesRoutes(app: RouteHost, deps: { db: Db }): Promise<void> {
   const { db } = deps;
   route(app, api.list, ADMIN, async (request, reply) => {
-    const { items, nextPage } = await adminImages.list(db, request.query);
+    const { items, nextPage, total } = await adminImages.list(db, request.query);
     if (nextPage !== null) reply.header('x-next-page', String(nextPage));
+    reply.header('x-total-count', String(total));
     return items;
   });
   route(app, api.owners, ADMIN, (request) => adminImages.owners(db, request.query.search));

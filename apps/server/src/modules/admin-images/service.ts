@@ -49,17 +49,21 @@ const present = (r: repo.ListRow): AdminImage => ({
  * One page of every user's images (back-office.md §7 Images): sorted by createdAt (default, newest first) or
  * owner, filtered by owner, days (inclusive, UTC), training consent and deletion. `nextPage` is null on the last.
  */
-export async function list(db: Db, q: AdminImagesQuery): Promise<{ items: AdminImage[]; nextPage: number | null }> {
+/** One page, the next page number (null on the last) and how many images match the filters in all. */
+export async function list(db: Db, q: AdminImagesQuery): Promise<{ items: AdminImage[]; nextPage: number | null; total: number }> {
   const filters = filtersOf(q);
   const pageNo = q.page ?? 1;
   const size = q.pageSize ?? ADMIN_IMAGES_PAGE_SIZE;
-  const rows = await repo.page(db, filters, {
-    sortKey: q.sortKey ?? 'createdAt',
-    sortOrder: q.sortOrder ?? 'desc',
-    limit: size + 1,
-    offset: (pageNo - 1) * size,
-  });
-  return { items: rows.slice(0, size).map(present), nextPage: rows.length > size ? pageNo + 1 : null };
+  const [rows, total] = await Promise.all([
+    repo.page(db, filters, {
+      sortKey: q.sortKey ?? 'createdAt',
+      sortOrder: q.sortOrder ?? 'desc',
+      limit: size + 1,
+      offset: (pageNo - 1) * size,
+    }),
+    repo.count(db, filters),
+  ]);
+  return { items: rows.slice(0, size).map(present), nextPage: rows.length > size ? pageNo + 1 : null, total };
 }
 
 export async function owners(db: Db, search: string | undefined): Promise<AdminImageOwner[]> {

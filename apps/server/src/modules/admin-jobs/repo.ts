@@ -371,6 +371,12 @@ export async function listJobs(db: Db, f: JobFilters, sortKey: string, dir: 'asc
   return { data: shown.map((id) => byId.get(id)!).filter(Boolean), hasNextPage };
 }
 
+/** How many jobs the filters select ("N jobs match"): one count over the same WHERE as the list and the reports. */
+export async function countJobs(db: Db, f: JobFilters): Promise<number> {
+  const [row] = await rows<{ n: string | number }>(db, sql`select count(*) as n from jobs j where ${whereOf(f)}`);
+  return Number(row?.n ?? 0);
+}
+
 export async function jobsByIds(db: Db, ids: string[]): Promise<JobListRow[]> {
   if (!ids.length) return [];
   return jsonRows(

@@ -22,6 +22,7 @@ export async function adminJobsRoutes(
     const body = await jobs.listAnswer(db, deps.listCache, request.query, (page) => String(reply.serialize(page)));
     return reply.type('application/json; charset=utf-8').send(body);
   });
+  route(app, api.count, { auth: JOB_READ }, (request) => jobs.count(db, deps.listCache, request.query));
   // Both reports: headers in the caller's language, their CSV style, or XLSX (platform/http/spreadsheet.ts).
   route(app, api.report, { auth: JOB_READ }, (request, reply) => {
     const lng = requestLanguage(request);

@@ -6,6 +6,7 @@ import type {
   AdminFeedbackDeleted,
   AdminJobDetail,
   AdminJobRow,
+  AdminJobsCount,
   AdminJobsPage,
   AdminJobsQuery,
 } from '@lamella/contracts';
@@ -110,6 +111,18 @@ export async function list(db: Db, q: AdminJobsQuery): Promise<AdminJobsPage> {
   const pageSize = Math.min(q.pageSize ?? 100, MAX_PAGE_SIZE);
   const { data, hasNextPage } = await repo.listJobs(db, filters, sortKey, q.sortOrder ?? 'desc', page, pageSize);
   return { data: data.map(presentRow), page, hasNextPage };
+}
+
+/** How many jobs match the list's filters (paging, sort and columns ignored), from `cache` while nothing changed. */
+export async function count(db: Db, cache: ChangeCache<string> | null, q: AdminJobsQuery): Promise<AdminJobsCount> {
+  const filters = parseFilters(q);
+  const key = `count:${JSON.stringify(filters)}`;
+  const kept = cache?.get(key);
+  if (kept) return JSON.parse(kept) as AdminJobsCount;
+  const startedAt = cache?.begin() ?? 0;
+  const answer: AdminJobsCount = { total: await repo.countJobs(db, filters) };
+  cache?.set(key, 'list', JSON.stringify(answer), startedAt);
+  return answer;
 }
 
 /**

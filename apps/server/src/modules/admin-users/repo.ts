@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { jobs, licenses, npsResponses, privileges, users } from '../../platform/db/schema/index.ts';
 
@@ -26,19 +26,30 @@ export interface CustomerRow {
 }
 
 /** The customer list of back-office §3 with the active license, NPS scores and the number of uploaded images. */
+/** The users search: name, e-mail, company (LIKE wildcards taken literally), or an exact user id. */
+function customerWhere(filter: string | undefined): SQL | undefined {
+  const term = filter?.trim();
+  if (!term) return undefined;
+  const like = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return or(
+    ilike(users.email, like),
+    ilike(sql`${users.name} || ' ' || ${users.surname}`, like),
+    ilike(sql`${users.address}->>'company'`, like),
+    sql`${users.id}::text = ${term}`,
+  );
+}
+
+/** How many users the search matches (the `x-total-count` of the list). */
+export async function countCustomers(db: Db, filter: string | undefined): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(users).where(customerWhere(filter));
+  return Number(row?.n ?? 0);
+}
+
 export async function listCustomers(
   db: Db,
-  opts: { filter?: string; sortKey?: UserSortColumn; sortOrder?: 'asc' | 'desc'; limit: number },
+  opts: { filter?: string; sortKey?: UserSortColumn; sortOrder?: 'asc' | 'desc'; limit: number; offset?: number },
 ): Promise<CustomerRow[]> {
-  const term = opts.filter?.trim();
-  const where = term
-    ? or(
-        ilike(users.email, `%${term}%`),
-        ilike(sql`${users.name} || ' ' || ${users.surname}`, `%${term}%`),
-        ilike(sql`${users.address}->>'company'`, `%${term}%`),
-        sql`${users.id}::text = ${term}`,
-      )
-    : undefined;
+  const where = customerWhere(opts.filter);
   const column = userSortColumns[opts.sortKey ?? 'timeJoined'];
   const rows = await db
     .select({
@@ -49,8 +60,10 @@ export async function listCustomers(
     })
     .from(users)
     .where(where)
-    .orderBy(opts.sortOrder === 'asc' ? sql`${column} asc nulls first` : sql`${column} desc nulls last`)
-    .limit(opts.limit);
+    // The id breaks ties, so that pages neither repeat nor skip users with equal sort values.
+    .orderBy(opts.sortOrder === 'asc' ? sql`${column} asc nulls first, ${users.id} asc` : sql`${column} desc nulls last, ${users.id} desc`)
+    .limit(opts.limit)
+    .offset(opts.offset ?? 0);
   const ids = rows.map((r) => r.u.id);
   const [lics, nps] = ids.length
     ? await Promise.all([

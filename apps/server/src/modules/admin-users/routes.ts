@@ -20,7 +20,10 @@ const USER_WRITE: Guard = { permission: 'USER.WRITE' };
  */
 export async function adminUsersRoutes(app: RouteHost, deps: { db: Db; storage: Storage; sessionOptions: SessionOptions }): Promise<void> {
   const { db, storage, sessionOptions } = deps;
-  route(app, api.list, { auth: USER_READ }, (request) => users.list(db, request.query));
+  route(app, api.list, { auth: USER_READ }, async (request, reply) => {
+    const { items, total, pageSize } = await users.list(db, request.query);
+    return reply.headers({ 'x-total-count': String(total), 'x-page-size': String(pageSize) }).send(items);
+  });
   route(app, api.csv, { auth: USER_READ }, async (request, reply) => {
     const lng = requestLanguage(request);
     const table = await users.usersReport(db, request.query, lng);

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { translate, type Language } from '@lamella/i18n';
 import {
+  ADMIN_USERS_PAGE_SIZE,
   Roles,
   USER_CSV_COLUMNS,
   isPermission,
@@ -22,6 +23,7 @@ import type { Db } from '../../platform/db/client.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 import type { AuthContext, SessionOptions } from '../../platform/auth/session.ts';
 import { endAllSessions, endImpersonation as endImpersonationSession, startImpersonation } from '../../platform/auth/session.ts';
+import { forbidWhileImpersonating } from '../../platform/auth/guard.ts';
 import { AppError, notFound } from '../../platform/http/errors.ts';
 import { FieldErrors } from '../../platform/http/field-errors.ts';
 import type { Cell, Table } from '../../platform/http/spreadsheet.ts';
@@ -72,9 +74,18 @@ async function userOr404(db: Db, id: string): Promise<repo.UserRow> {
   return u;
 }
 
-export async function list(db: Db, query: AdminUsersQuery): Promise<AdminUserListItem[]> {
-  const rows = await repo.listCustomers(db, { filter: query.filter, sortKey: query.sortKey, sortOrder: query.sortOrder, limit: 5000 });
-  return rows.map(presentListItem);
+/**
+ * One page of the users list (`page`, `pageSize`, default ADMIN_USERS_PAGE_SIZE) and how many users match the
+ * search in all (the route answers it as `x-total-count`), so no user is ever cut off silently.
+ */
+export async function list(db: Db, query: AdminUsersQuery): Promise<{ items: AdminUserListItem[]; total: number; pageSize: number }> {
+  const pageSize = query.pageSize ?? ADMIN_USERS_PAGE_SIZE;
+  const offset = ((query.page ?? 1) - 1) * pageSize;
+  const [rows, total] = await Promise.all([
+    repo.listCustomers(db, { filter: query.filter, sortKey: query.sortKey, sortOrder: query.sortOrder, limit: pageSize, offset }),
+    repo.countCustomers(db, query.filter),
+  ]);
+  return { items: rows.map(presentListItem), total, pageSize };
 }
 
 const USER_HEADERS: Record<(typeof USER_CSV_COLUMNS)[number], string> = {
@@ -247,6 +258,8 @@ export async function impersonate(
   auth: AuthContext,
   id: string,
 ): Promise<{ status: 'OK' }> {
+  // No impersonation inside an impersonation: the session would name the impersonated admin, not the real one.
+  forbidWhileImpersonating(auth);
   const target = await repo.findUser(db, id);
   if (!target || target.id === auth.user.id) throw notFound('user');
   if (target.role === 'BLOCKED') throw new AppError(403, 'ACCOUNT_BLOCKED', 'errors.accountBlocked');

@@ -22,6 +22,7 @@ export function ImagesList() {
     });
   const list = useAdminImages(prefs);
   const rows = list.data?.pages.flatMap((p) => p.items) ?? [];
+  const total = list.data?.pages[0]?.total;
 
   const sentinel = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
@@ -38,6 +39,11 @@ export function ImagesList() {
   return (
     <Stack gap="md">
       <ImagesFilters prefs={prefs} update={update} />
+      {total !== undefined ? (
+        <Text size="sm" c="dimmed" data-testid="list-total">
+          {t('adminImages.total', { count: total })}
+        </Text>
+      ) : null}
       <ListState query={list} empty={rows.length === 0} emptyText={t('adminImages.empty')}>
         <ImagesTable rows={rows} prefs={prefs} update={update} onOpen={setPreview} />
       </ListState>

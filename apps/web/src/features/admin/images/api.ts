@@ -7,15 +7,20 @@ import { queryOf, type ImagePrefs } from './prefs';
 export { adminImagesApi };
 export const PUBLIC_IMAGES_KEY = ['admin', 'public-images'] as const;
 
-/** Every user's images, page after page: the next page number comes from the `x-next-page` header. */
+/** Every user's images, page after page: the next page number comes from the `x-next-page` header, the total from `x-total-count`. */
 export function useAdminImages(prefs: ImagePrefs) {
   const query = queryOf(prefs);
   return useInfiniteQuery({
     queryKey: ['admin', 'images', query],
-    queryFn: async ({ pageParam, signal }): Promise<{ items: AdminImage[]; next: number | undefined }> => {
+    queryFn: async ({ pageParam, signal }): Promise<{ items: AdminImage[]; next: number | undefined; total: number | undefined }> => {
       const res = await callRaw(adminImagesApi.list, { query: { ...query, page: pageParam }, signal });
       const next = Number(res.headers.get('x-next-page'));
-      return { items: (await res.json()) as AdminImage[], next: Number.isInteger(next) && next > pageParam ? next : undefined };
+      const total = res.headers.get('x-total-count');
+      return {
+        items: (await res.json()) as AdminImage[],
+        next: Number.isInteger(next) && next > pageParam ? next : undefined,
+        total: total === null ? undefined : Number(total),
+      };
     },
     initialPageParam: 1,
     getNextPageParam: (last) => last.next,

@@ -33,6 +33,7 @@ export function JobsPage() {
     getNextPageParam: (last) => (last?.hasNextPage ? (last.page ?? 0) + 1 : undefined),
   });
   const rows = jobs.data?.pages.flatMap((p) => p?.data ?? []) ?? [];
+  const total = useQuery({ queryKey: ['admin', 'jobs-count', filterKey], queryFn: () => adminJobsApi.count(filters) });
 
   const sentinel = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = jobs;
@@ -122,6 +123,11 @@ export function JobsPage() {
           </Group>
 
           <JobFiltersPanel filters={filters} filtersOpen={filtersOpen} models={models.data ?? []} update={update} />
+          {total.data ? (
+            <Text size="sm" c="dimmed" data-testid="list-total">
+              {t('admin.jobs.matching', { count: total.data.total })}
+            </Text>
+          ) : null}
         </>
       }
       query={jobs}

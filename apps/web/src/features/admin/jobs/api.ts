@@ -9,10 +9,12 @@ import {
 } from '@lamella/contracts';
 import { call } from '../../../api/client';
 import type { JobFilters } from './filters';
-import { listQuery } from './filters';
+import { countQuery, listQuery } from './filters';
 
 export const adminJobsApi = {
   list: (f: JobFilters, page: number | undefined) => call(endpoints.list, { query: listQuery(f, page) }),
+  /** How many jobs the filters select ("N jobs match"). */
+  count: (f: JobFilters) => call(endpoints.count, { query: countQuery(f) }),
   get: (id: string) => call(endpoints.get, { params: { id } }),
   addFeedback: (jobId: string, body: AdminFeedbackBody) => call(endpoints.addFeedback, { params: { jobId }, body }),
   removeFeedback: (id: string) => call(endpoints.removeFeedback, { params: { id } }),

@@ -130,6 +130,12 @@ export function listQuery(f: JobFilters, page: number | undefined): AdminJobsQue
   return q;
 }
 
+/** Query of GET /admin/jobs/count: the filters only (the count ignores sort, page and columns). */
+export function countQuery(f: JobFilters): AdminJobsQuery {
+  const { sortKey: _k, sortOrder: _o, ...q } = filterQuery(f);
+  return q;
+}
+
 /** The report download links (same filters); `xlsx` for the Excel file (CSV by default). */
 export function reportUrl(kind: 'report' | 'masks-report', f: JobFilters, format: 'csv' | 'xlsx' = 'csv'): string {
   const q: AdminJobsReportQuery = filterQuery(f);

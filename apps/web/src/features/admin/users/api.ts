@@ -1,14 +1,29 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { adminUsersApi as api, type AdminUsersQuery, type AssignLicenseBody } from '@lamella/contracts';
-import { call, urlOf } from '../../../api/client';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  ADMIN_USERS_PAGE_SIZE,
+  adminUsersApi as api,
+  type AdminUserListItem,
+  type AdminUsersQuery,
+  type AssignLicenseBody,
+} from '@lamella/contracts';
+import { call, callRaw, urlOf } from '../../../api/client';
 
 /** Back-office users (back-office.md §7 "Users, access and vouchers"). */
 
 const LIST = ['admin', 'users'] as const;
 const userKey = (id: string) => ['admin', 'user', id] as const;
 
+/** One page of the users list and how many users match in all (`x-total-count`); the page stays shown while the next loads. */
 export function useAdminUsers(query: AdminUsersQuery) {
-  return useQuery({ queryKey: [...LIST, query], queryFn: () => call(api.list, { query }) });
+  return useQuery({
+    queryKey: [...LIST, query],
+    queryFn: async ({ signal }) => {
+      const res = await callRaw(api.list, { query: { pageSize: ADMIN_USERS_PAGE_SIZE, ...query }, signal });
+      const items = (await res.json()) as AdminUserListItem[];
+      return { items, total: Number(res.headers.get('x-total-count') ?? items.length) };
+    },
+    placeholderData: keepPreviousData,
+  });
 }
 
 /** The download link with the chosen columns (`columns[]`); `xlsx` for the Excel file (CSV by default). */

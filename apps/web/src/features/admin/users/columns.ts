@@ -55,15 +55,17 @@ export function csvColumns(cols: UserColumn[]): string[] {
   return ['id', ...USER_CSV_COLUMNS.filter((c) => (cols as readonly string[]).includes(c))];
 }
 
-/** Sort and search from the query string. */
+/** Sort, search and page from the query string. */
 export function queryOf(params: URLSearchParams): AdminUsersQuery {
   const sortKey = params.get('sortKey') as UserSortKey | null;
   const sortOrder = params.get('sortOrder');
   const filter = params.get('filter') ?? '';
+  const page = Number(params.get('page'));
   return {
     ...(sortKey && Object.values(SORTABLE).includes(sortKey) ? { sortKey } : {}),
     ...(sortOrder === 'asc' || sortOrder === 'desc' ? { sortOrder } : {}),
     ...(filter ? { filter } : {}),
+    ...(Number.isInteger(page) && page > 1 ? { page } : {}),
   };
 }
 
