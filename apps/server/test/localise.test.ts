@@ -97,6 +97,20 @@ describe('results in the reader’s language (localise.ts)', () => {
         'de',
       ),
     ).toMatch(/^Es wurde kein Netz von Korngrenzlinien gefunden \(nur 3 % der Linienantwort/);
+    // grain size 20261201: the learned segmentation's self-checks, written by the model in English and read in German
+    expect(
+      localiseText(
+        'The network was unsure of many of the boundaries it drew (mean confidence 41 %): faint or missing boundary contrast, or a structure unlike the ones it learned. Check the overlay, and correct the segmentation or etch again if grains are merged or split.',
+        'de',
+      ),
+    ).toMatch(/^Das Netz war sich bei vielen der gezogenen Korngrenzen unsicher \(mittlere Sicherheit 41 %\)/);
+    expect(localiseText('Annealing twins not counted', 'de')).toBe('Glühzwillinge nicht gezählt');
+    expect(
+      localiseText(
+        'This does not look like a grain structure: one region covers 80 % of the analysed area, with no grain boundaries across it. Is it a pore, coating or crack image? Choose the model that measures it, or crop to the grains.',
+        'de',
+      ),
+    ).toMatch(/^Das sieht nicht nach einem Korngefüge aus: ein Bereich bedeckt 80 %/);
   });
 
   it('kinds by unit when the label is unknown', () => {

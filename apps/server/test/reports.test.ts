@@ -103,7 +103,7 @@ describe('job report', () => {
     expect(text).toContain(`${m.pixelSizeUm.toPrecision(4)} µm/px`);
     expect(text).toContain('from the scale bar in the image');
     expect(text).toContain(job.id);
-    expect(text).toContain('20261127');
+    expect(text).toContain('20261201');
     // the result's charts are there with their titles, and A4 pages
     expect(text).toContain('Grain area distribution');
     const info = execFileSync('pdfinfo', [join(out, 'job-en.pdf')], { encoding: 'utf8' });

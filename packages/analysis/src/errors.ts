@@ -11,6 +11,7 @@ export type AnalysisErrorCode =
   | 'IMAGE_TOO_SMALL'
   | 'TOO_FEW_FEATURES'
   | 'NO_LAYER_FOUND'
+  | 'NOT_A_GRAIN_STRUCTURE'
   | 'ANALYSIS_FAILED';
 
 /** Typed error with a stable machine-readable `code`. */

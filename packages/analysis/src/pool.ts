@@ -38,7 +38,9 @@ export function createAnalysisPool(options: { size?: number; resourceLimits?: { 
   let closed = false;
 
   const spawn = () => {
-    const w = new Worker(entry, { resourceLimits: options.resourceLimits });
+    // the networks' threads share the cores among the workers (ONNX_THREADS, when set, wins)
+    const onnxThreads = process.env.ONNX_THREADS ?? String(Math.max(1, Math.floor((os.availableParallelism?.() ?? os.cpus().length) / size)));
+    const w = new Worker(entry, { resourceLimits: options.resourceLimits, env: { ...process.env, ONNX_THREADS: onnxThreads } });
     w.on(
       'message',
       (m: {

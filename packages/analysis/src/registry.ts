@@ -36,7 +36,7 @@ function makeModel(
     displayName,
     description,
     versions: [...VERSIONS],
-    currentVersion: '20261127',
+    currentVersion: '20261201',
     settingsSchema,
     defaultSettings,
     async run(image, settings, opts = {}) {

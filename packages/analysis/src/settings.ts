@@ -34,7 +34,7 @@ export function buildSettingsSchema(measurementType: Settings['measurementType']
         },
         default: { unit: 'µm', number: 100, length: 100 },
       },
-      modelVersion: { type: 'string', enum: ['20241025', '20250101', '20261123', '20261125', '20261126', '20261127'], default: '20261127' },
+      modelVersion: { type: 'string', enum: ['20241025', '20250101', '20261123', '20261125', '20261126', '20261127', '20261201'], default: '20261201' },
       measurementType: { type: 'string', enum: ['LIKE_GRAIN', 'LIKE_LAYER', 'LIKE_CRACKS'], default: measurementType },
       segmentation: {
         type: 'object',
@@ -58,6 +58,12 @@ export function buildSettingsSchema(measurementType: Settings['measurementType']
           cutBottom: { type: 'integer', minimum: 0, default: 50 },
         },
         default: { histogramBins: 10, blurring: 200, threshold: 0.5, cutBottom: 50 },
+      },
+      grain: {
+        type: 'object',
+        additionalProperties: false,
+        properties: { countTwins: { type: 'boolean', default: false } },
+        default: { countTwins: false },
       },
       colours: {
         type: 'object',

@@ -1,6 +1,6 @@
 export type Lang = 'en' | 'de';
-export type ModelVersion = '20241025' | '20250101' | '20261123' | '20261125' | '20261126' | '20261127';
-export const VERSIONS: ModelVersion[] = ['20241025', '20250101', '20261123', '20261125', '20261126', '20261127'];
+export type ModelVersion = '20241025' | '20250101' | '20261123' | '20261125' | '20261126' | '20261127' | '20261201';
+export const VERSIONS: ModelVersion[] = ['20241025', '20250101', '20261123', '20261125', '20261126', '20261127', '20261201'];
 
 export interface BarChartItem {
   type: 'bar-chart';
@@ -83,4 +83,6 @@ export interface Settings {
   segmentation: { maxPoints: number; minScore: number; maxScore: number; maxIterations: number; maskErosion: number };
   layer: { histogramBins: number; blurring: number; threshold: number; cutBottom: number };
   colours: { cracks: RGB; feature: RGB; resin: RGB; boundary: RGB };
+  /** Grain size 20261201: annealing twins count as boundaries when true (E112 excludes them: default false). */
+  grain?: { countTwins: boolean };
 }

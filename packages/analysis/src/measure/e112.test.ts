@@ -82,3 +82,50 @@ describe('E112 intercept counting', () => {
     expect(e112Intercept(labels, w, h, valid, 2).intersections).toBe(1);
   });
 });
+
+describe('E112 intercept counting on a zero-width partition (20261201: every pixel belongs to a grain)', () => {
+  it('counts each label change along a test line as one intersection, short crossings included', () => {
+    // grain 2 is only 2 px wide: a boundary band of ~5 px would have swallowed it, a partition does not
+    const { labels, valid, w, h } = image(['1111122333', '1111122333', '1111122333', '1111122333']);
+    // spacing 4: one horizontal line (y = 2) and vertical lines at x = 2, 6 (each inside one grain)
+    const r = e112Intercept(labels, w, h, valid, 4);
+    expect(r.intersections).toBe(2);
+    expect(r.triplePoints).toBe(0);
+    expect(r.lengthPx).toBe(10 + 2 * 4);
+  });
+
+  it('counts a crossing at a triple point 1½', () => {
+    // left grain 1; the right half is grain 2 above and grain 3 below row 3: a horizontal line at y = 3 meets the
+    // triple junction where 1, 2 and 3 touch
+    const { labels, valid, w, h } = image(['11112222', '11112222', '11112222', '11113333', '11113333', '11113333', '11113333']);
+    const r = e112Intercept(labels, w, h, valid, 6);
+    // horizontal line y = 3: 1 → 3 at the junction (1½); vertical line x = 3 inside grain 1: nothing
+    expect(r.triplePoints).toBe(1);
+    expect(r.intersections).toBe(1.5);
+  });
+
+  it('counts nothing for line ends inside a grain and ½ where a line piece ends on the excluded area at a boundary', () => {
+    const inside = image(['111222', '111222', '111222']);
+    // one horizontal line (y = 1): one crossing; vertical lines at x = 1, 4: inside grains, their ends count nothing
+    expect(e112Intercept(inside.labels, inside.w, inside.h, inside.valid, 3).intersections).toBe(1);
+    // the same field cut by an excluded column at the boundary: each piece ends in its grain, no crossing is left
+    const cut = image(['111x222', '111x222', '111x222']);
+    expect(e112Intercept(cut.labels, cut.w, cut.h, cut.valid, 3).intersections).toBe(0);
+  });
+
+  it('gives the mean intercept of a regular partition exactly', () => {
+    // 6 × 6 px grains in a 36 × 36 field: every horizontal and vertical test line crosses 5 boundaries over 36 px
+    const rows: string[] = [];
+    for (let y = 0; y < 36; y++) {
+      let r = '';
+      for (let x = 0; x < 36; x++) r += String(1 + ((Math.floor(x / 6) + Math.floor(y / 6)) % 9));
+      rows.push(r);
+    }
+    const { labels, valid, w, h } = image(rows);
+    const r = e112Intercept(labels, w, h, valid, 6);
+    // lines at 3, 9, … 33 run through grain middles: no triple points, 5 crossings each
+    expect(r.triplePoints).toBe(0);
+    expect(r.intersections).toBe(12 * 5);
+    expect(r.meanInterceptPx).toBeCloseTo((12 * 36) / 60, 10);
+  });
+});

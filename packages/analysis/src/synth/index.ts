@@ -112,6 +112,8 @@ export async function grainImage(
     contrast?: number;
     illumination?: number;
     twins?: boolean;
+    /** Twin bands drawn with visible straight lines along both sides (annealing twins in an FCC metal); not boundaries. */
+    twinLines?: boolean;
     jpeg?: number;
     scaleBar?: ScaleBarSpec | null;
     lineWidth?: number;
@@ -164,11 +166,13 @@ export async function grainImage(
       const dist = (b2 - b1) / (2 * Math.hypot(bx - ax, by - ay));
       let v = tone[k1];
       const t = twin[k1];
+      let twinLine = 0;
       if (t) {
         const s = (x - ax) * Math.cos(t.a) + (y - ay) * Math.sin(t.a) - t.off;
         if (Math.abs(s) < t.wd) v = v > 165 ? v - 45 : v + 45;
+        if (o.twinLines) twinLine = Math.max(0, Math.min(1, lw / 2 + 0.5 - Math.abs(Math.abs(s) - t.wd)));
       }
-      const line = Math.max(0, Math.min(1, lw / 2 + 0.5 - dist));
+      const line = Math.max(0, Math.min(1, lw / 2 + 0.5 - dist), twinLine);
       v = v * (1 - line) + 35 * line;
       v = 128 + (v - 128) * contrast;
       if (o.illumination) v *= 1 + o.illumination * (x / w - 0.5 + 0.6 * (y / h - 0.5));

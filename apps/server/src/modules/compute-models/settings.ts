@@ -29,7 +29,7 @@ export const FALLBACK_SCHEMA: Json = {
         length: { type: 'integer', minimum: 1, maximum: 1000, default: 100 },
       },
     },
-    modelVersion: { type: 'string', enum: ['20241025', '20250101', '20261123', '20261125', '20261126', '20261127'], default: '20261127' },
+    modelVersion: { type: 'string', enum: ['20241025', '20250101', '20261123', '20261125', '20261126', '20261127', '20261201'], default: '20261201' },
     measurementType: { type: 'string', enum: ['LIKE_GRAIN', 'LIKE_LAYER', 'LIKE_CRACKS'] },
     segmentation: {
       type: 'object',
@@ -50,6 +50,7 @@ export const FALLBACK_SCHEMA: Json = {
         cutBottom: { type: 'number', default: 50 },
       },
     },
+    grain: { type: 'object', properties: { countTwins: { type: 'boolean', default: false } } },
     colours: { type: 'object', properties: { cracks: rgb, feature: rgb, resin: rgb, boundary: rgb } },
   },
 };

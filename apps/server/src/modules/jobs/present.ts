@@ -129,6 +129,7 @@ const REFUSALS = new Set([
   'IMAGE_TOO_SMALL',
   'TOO_FEW_FEATURES',
   'NO_LAYER_FOUND',
+  'NOT_A_GRAIN_STRUCTURE',
 ]);
 
 /** `CODE: message` of a model refusal → {code, message}; anything else (launcher faults, crashes) → null. */

@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { initCv } from '../cv.js';
+import { runModel } from '../registry.js';
+import { terminateOcr } from '../ocr.js';
+import { grainImage, poreImage, layerImage } from '../synth/index.js';
+import { networkSession, runTiled } from './network.js';
+import { NETWORK } from './tunables.js';
+
+beforeAll(() => initCv());
+afterAll(() => terminateOcr());
+
+const G = (m: Record<string, unknown>) => Number(m.astmGIntercept);
+
+describe('the grain-boundary network (ONNX Runtime)', () => {
+  it('gives the same probabilities tiled as in one piece', async () => {
+    const s = await grainImage({ width: 300, height: 220, grainPx: 30, seed: 4, noise: 4 });
+    const { data, info } = await sharp(s.png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const rgb = new Uint8Array(info.width * info.height * 3).map(
+      (_, i) => data[Math.floor(i / 3) * info.channels + (info.channels === 3 ? i % 3 : 0)],
+    );
+    const session = await networkSession(NETWORK.grainFile);
+    const [whole] = await runTiled(session, rgb, info.width, info.height, null, 512, 32);
+    const [tiled] = await runTiled(session, rgb, info.width, info.height, null, 128, 32);
+    expect(whole.length).toBe(info.width * info.height);
+    let diff = 0,
+      big = 0;
+    for (let i = 0; i < whole.length; i++) {
+      const d = Math.abs(whole[i] - tiled[i]);
+      diff += d;
+      if (d > 0.5) big++;
+    }
+    expect(diff / whole.length).toBeLessThan(0.01);
+    expect(big / whole.length).toBeLessThan(0.002);
+  });
+});
+
+describe('grain size 20261201 (learned boundaries)', () => {
+  it('measures synthetic grains close to their exact truth, with 1-px boundaries and no band', async () => {
+    const s = await grainImage({ width: 640, height: 480, grainPx: 36, seed: 21, noise: 6, lineWidth: 2.5 });
+    const r = await runModel('grain-size', '20261201', s.png, {}, { pixelSizeUm: s.pixelSizeUm });
+    expect(r.measurements.segmentation).toBe('learned');
+    expect(Math.abs(G(r.measurements) - s.truth.astmGIntercept)).toBeLessThan(0.35);
+    expect(Math.abs(Number(r.measurements.astmGPlanimetric) - s.truth.astmGPlanimetric)).toBeLessThan(0.4);
+    expect(Number(r.measurements.boundaryConfidence)).toBeGreaterThan(0.55);
+  });
+
+  it('gives the same G when the same specimen is captured at 2.5× the resolution', async () => {
+    const s = await grainImage({ width: 480, height: 360, grainPx: 30, seed: 8, noise: 5 });
+    const big = await sharp(s.png).resize(1200, 900, { kernel: 'cubic' }).png().toBuffer();
+    const a = await runModel('grain-size', '20261201', s.png, {}, { pixelSizeUm: s.pixelSizeUm });
+    const b = await runModel('grain-size', '20261201', big, {}, { pixelSizeUm: s.pixelSizeUm / 2.5 });
+    expect(Math.abs(G(b.measurements) - G(a.measurements))).toBeLessThan(0.3);
+    expect(Number(b.measurements.workingScale)).toBeLessThan(Number(a.measurements.workingScale));
+  });
+
+  it('refuses a pore image and a layer cross-section as not a grain structure, in the user’s language', async () => {
+    const pores = await poreImage({ width: 640, height: 480, count: 25, seed: 3 });
+    await expect(runModel('grain-size', '20261201', pores.png, {}, { pixelSizeUm: 1, lang: 'de' })).rejects.toMatchObject({
+      code: expect.stringMatching(/^(NOT_A_GRAIN_STRUCTURE|TOO_FEW_FEATURES)$/),
+      message: expect.stringMatching(/Korn/),
+    });
+    const layer = await layerImage({ width: 640, height: 480, seed: 2 });
+    await expect(runModel('grain-size', '20261201', layer.png, {}, { pixelSizeUm: 1 })).rejects.toMatchObject({
+      code: expect.stringMatching(/^(NOT_A_GRAIN_STRUCTURE|TOO_FEW_FEATURES)$/),
+    });
+  });
+
+  it('keeps the older versions: 20261127 still runs its classical segmentation', async () => {
+    const s = await grainImage({ width: 400, height: 300, grainPx: 30, seed: 5 });
+    const r = await runModel('grain-size', '20261127', s.png, {}, { pixelSizeUm: s.pixelSizeUm });
+    expect(r.measurements.segmentation).not.toBe('learned');
+    expect(r.version).toBe('20261127');
+  });
+});
+
+describe('annealing twins (grain size 20261201)', () => {
+  it('does not count visible twin lines as grain boundaries unless asked to', async () => {
+    const s = await grainImage({ width: 640, height: 480, grainPx: 48, seed: 31, noise: 4, twins: true, twinLines: true, lineWidth: 2.2 });
+    const plain = await runModel('grain-size', '20261201', s.png, {}, { pixelSizeUm: s.pixelSizeUm });
+    const counted = await runModel('grain-size', '20261201', s.png, { grain: { countTwins: true } }, { pixelSizeUm: s.pixelSizeUm });
+    // E112: the twins are not grains; counting them makes G finer
+    expect(Math.abs(G(plain.measurements) - s.truth.astmGIntercept)).toBeLessThan(0.5);
+    expect(G(counted.measurements)).toBeGreaterThan(G(plain.measurements) + 0.15);
+  });
+});

@@ -1,0 +1,138 @@
+// Grain segmentation from the trained boundary network (grain size 20261201).
+//
+// 1. The working scale: a first pass on the image shrunk to at most WORKING_SCALE.firstPassPixels gives the mean
+//    lineal intercept; the final pass runs at the scale that puts it near WORKING_SCALE.targetInterceptPx, the
+//    middle of what the network was trained for. The same specimen at another resolution is thus seen alike.
+// 2. The network gives the boundary probability (twin lines are trained as not-a-boundary; a second output gives
+//    them, and `countTwins` adds them back). Basins below PARTITION.seedBelow seed the grains, which are flooded
+//    over the probability to a zero-width partition; neighbours parted by a weak border are merged.
+// 3. The partition is brought back to the image's resolution by flooding the full-resolution probability from the
+//    working-scale grains, so the boundaries are smooth 1-px label changes at any resolution.
+import { flood, meanInterceptOf, mergeWeakBorders, seedsOf, type Partition } from './partition.js';
+import { networkSession, runTiled } from './network.js';
+import { resizeFloat, resizeLabels, resizeMask, resizeRgb } from './resample.js';
+import { NETWORK, PARTITION, WORKING_SCALE } from './tunables.js';
+
+export interface LearnedGrains extends Partition {
+  /** Working scale factor (working px per image px). */
+  scale: number;
+  /** Mean lineal intercept at the working scale (px, all rows and columns). */
+  workingInterceptPx: number;
+  /** Mean boundary probability on the partition's boundaries at the working scale (0..1). */
+  confidence: number;
+  /** Largest grain's share of the analysed area. */
+  largestShare: number;
+  /** Twin-line pixels (probability ≥ 0.5) per boundary pixel at the working scale. */
+  twinRatio: number;
+  /** Network passes run (1–3). */
+  passes: number;
+}
+
+interface Pass extends Partition {
+  f: number;
+  W: number;
+  H: number;
+  prob: Float32Array;
+  twin: Float32Array;
+  valid: Uint8Array;
+  intercept: number;
+}
+
+async function pass(rgb: Uint8Array, w: number, h: number, valid: Uint8Array, f: number, countTwins: boolean): Promise<Pass> {
+  const W = Math.max(8, Math.round(w * f)),
+    H = Math.max(8, Math.round(h * f));
+  const img = resizeRgb(rgb, w, h, W, H);
+  const v = resizeMask(valid, w, h, W, H);
+  const session = await networkSession(NETWORK.grainFile);
+  const [boundary, twin] = await runTiled(session, img, W, H, v);
+  const twinPlane = twin ?? new Float32Array(W * H);
+  let prob = boundary;
+  if (countTwins) {
+    prob = new Float32Array(W * H);
+    for (let i = 0; i < prob.length; i++) prob[i] = Math.max(boundary[i], twinPlane[i]);
+  }
+  const T = WORKING_SCALE.targetInterceptPx;
+  const seeds = seedsOf(prob, W, H, v, PARTITION.seedBelow, Math.max(4, PARTITION.minSeedAreaShare * T * T));
+  flood(prob, W, H, v, seeds.labels, PARTITION.levels);
+  const merged = mergeWeakBorders(seeds, prob, W, H, PARTITION.mergeBelow);
+  return { ...merged, f, W, H, prob, twin: twinPlane, valid: v, intercept: meanInterceptOf(merged.labels, W, H, v) };
+}
+
+/** The working scale for an image whose mean intercept is `interceptPx` image px. */
+export function workingScale(interceptPx: number, w: number, h: number): number {
+  const S = WORKING_SCALE;
+  const upper = Math.min(S.maxUpscale, Math.sqrt(S.maxWorkingPixels / (w * h)));
+  const lower = Math.min(1, S.minShortSidePx / Math.min(w, h));
+  const f = Number.isFinite(interceptPx) && interceptPx > 0 ? S.targetInterceptPx / interceptPx : lower;
+  return Math.min(upper, Math.max(lower, f));
+}
+
+/** Grains of an RGB image (interleaved, w×h; a grey image as three equal channels) inside `valid`. */
+export async function segmentGrainsLearned(
+  rgb: Uint8Array,
+  w: number,
+  h: number,
+  valid: Uint8Array,
+  opts: { countTwins?: boolean } = {},
+): Promise<LearnedGrains> {
+  const countTwins = !!opts.countTwins;
+  const S = WORKING_SCALE;
+  let r = await pass(rgb, w, h, valid, Math.min(1, Math.sqrt(S.firstPassPixels / (w * h))), countTwins);
+  let passes = 1;
+  // grains too small to be seen in the first pass: look again at twice the scale (at most the image's)
+  if (r.intercept < S.minFirstPassInterceptPx && r.f < 1) {
+    r = await pass(rgb, w, h, valid, Math.min(1, 2 * r.f), countTwins);
+    passes++;
+  }
+  const f = workingScale(r.intercept / r.f, w, h);
+  if (Math.abs(f / r.f - 1) > S.reuseTolerance) {
+    r = await pass(rgb, w, h, valid, f, countTwins);
+    passes++;
+  }
+  // self-check figures at the working scale
+  let onLine = 0,
+    sumP = 0,
+    twinPx = 0,
+    boundaryPx = 0;
+  const { W, H } = r;
+  for (let y = 0; y < H; y++)
+    for (let x = 0; x < W; x++) {
+      const i = y * W + x;
+      if (!r.valid[i]) continue;
+      if (r.prob[i] >= 0.5) boundaryPx++;
+      if (r.twin[i] >= 0.5) twinPx++;
+      const L = r.labels[i];
+      if ((x + 1 < W && r.labels[i + 1] !== L && r.labels[i + 1] > 0) || (y + 1 < H && r.labels[i + W] !== L && r.labels[i + W] > 0)) {
+        onLine++;
+        sumP += r.prob[i];
+      }
+    }
+  // back to the image's resolution
+  let labels = r.labels;
+  if (W !== w || H !== h) {
+    const prob = resizeFloat(r.prob, W, H, w, h);
+    labels = resizeLabels(r.labels, W, H, w, h);
+    // keep the working-scale grains only where the full-resolution map is interior, then flood the rest
+    for (let i = 0; i < labels.length; i++) if (!valid[i] || prob[i] >= PARTITION.seedBelow) labels[i] = 0;
+    flood(prob, w, h, valid, labels, PARTITION.levels);
+  }
+  const area = new Float64Array(r.count + 1);
+  let validCount = 0;
+  for (let i = 0; i < labels.length; i++) {
+    if (!valid[i]) continue;
+    validCount++;
+    if (labels[i] > 0) area[labels[i]]++;
+  }
+  let largest = 0;
+  for (let l = 1; l <= r.count; l++) largest = Math.max(largest, area[l]);
+  return {
+    labels,
+    count: r.count,
+    scale: r.f,
+    workingInterceptPx: r.intercept,
+    confidence: onLine ? sumP / onLine : 0,
+    largestShare: validCount ? largest / validCount : 1,
+    twinRatio: boundaryPx ? twinPx / boundaryPx : 0,
+    passes,
+  };
+}

@@ -1,0 +1,151 @@
+// Trained segmentation networks run with ONNX Runtime for Node (onnxruntime-node: native CPU kernels shipped in the
+// npm package; nothing is downloaded at install or run time — the project's .npmrc skips the package's install
+// script, which would fetch CUDA libraries from outside the registry).
+//
+// A network takes 1×3×H×W float32 RGB normalised per image and channel, (x/255 − mean) / max(std, 0.02), with H and W
+// multiples of 8, and gives 1×C×H×W probabilities. Big images are cut into overlapping tiles; the normalisation is
+// computed over the whole image first, so every tile sees the same input scale.
+import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import * as ort from 'onnxruntime-node';
+import { AnalysisError } from '../errors.js';
+import { NETWORK } from './tunables.js';
+
+/** Folder of the shipped network files (packages/analysis/models). */
+export const MODELS_DIR = fileURLToPath(new URL('../../models/', import.meta.url));
+
+const sessions = new Map<string, Promise<ort.InferenceSession>>();
+
+/**
+ * Execution providers from ONNX_EXECUTION_PROVIDER: `cpu` (default) or `cuda` (CUDA first, CPU as fallback; needs
+ * the CUDA libraries on the launcher machine). Threads per session from ONNX_THREADS (default NETWORK.threads, at most
+ * the machine's cores; a launcher with several worker slots sets ONNX_THREADS=1 so its slots do not oversubscribe).
+ */
+function sessionOptions(): ort.InferenceSession.SessionOptions {
+  const ep = (process.env.ONNX_EXECUTION_PROVIDER ?? 'cpu').toLowerCase();
+  const threads = Math.max(1, Number(process.env.ONNX_THREADS) || Math.min(NETWORK.threads, availableParallelism()));
+  return {
+    executionProviders: ep === 'cuda' ? ['cuda', 'cpu'] : ['cpu'],
+    intraOpNumThreads: threads,
+    interOpNumThreads: 1,
+    graphOptimizationLevel: 'all',
+  };
+}
+
+/** The session of a shipped network file (loaded once per process or worker thread). */
+export function networkSession(file: string): Promise<ort.InferenceSession> {
+  let s = sessions.get(file);
+  if (!s) {
+    const path = MODELS_DIR + file;
+    if (!existsSync(path)) throw new AnalysisError('ANALYSIS_FAILED', `Network file ${file} is missing`);
+    s = ort.InferenceSession.create(path, sessionOptions());
+    sessions.set(file, s);
+    s.catch(() => sessions.delete(file));
+  }
+  return s;
+}
+
+/** Per-channel mean and std of an interleaved RGB image over its valid pixels (std floored at 0.02 of full scale). */
+export function channelStats(rgb: Uint8Array, valid: Uint8Array | null): { mean: number[]; std: number[] } {
+  const s = [0, 0, 0],
+    q = [0, 0, 0];
+  let n = 0;
+  const N = rgb.length / 3;
+  for (let i = 0; i < N; i++) {
+    if (valid && !valid[i]) continue;
+    n++;
+    for (let c = 0; c < 3; c++) {
+      const v = rgb[3 * i + c] / 255;
+      s[c] += v;
+      q[c] += v * v;
+    }
+  }
+  n = Math.max(n, 1);
+  const mean = s.map((v) => v / n);
+  const std = q.map((v, c) => Math.max(Math.sqrt(Math.max(v / n - mean[c] * mean[c], 0)), 0.02));
+  return { mean, std };
+}
+
+/**
+ * Runs a network over an RGB image (interleaved, w×h) in tiles of `tile` px (a multiple of 8) that overlap by
+ * `overlap` px on each side; each output pixel comes from the tile where it lies farthest from a cut edge. Returns
+ * one probability plane per output channel.
+ */
+export async function runTiled(
+  session: ort.InferenceSession,
+  rgb: Uint8Array,
+  w: number,
+  h: number,
+  valid: Uint8Array | null,
+  tile: number = NETWORK.tile,
+  overlap: number = NETWORK.overlap,
+): Promise<Float32Array[]> {
+  const { mean, std } = channelStats(rgb, valid);
+  const tw = Math.min(tile, Math.ceil(w / 8) * 8),
+    th = Math.min(tile, Math.ceil(h / 8) * 8);
+  const stepX = Math.max(8, tw - 2 * overlap),
+    stepY = Math.max(8, th - 2 * overlap);
+  const starts = (n: number, t: number, step: number) => {
+    if (n <= t) return [0];
+    const out: number[] = [];
+    for (let s = 0; ; s += step) {
+      if (s + t >= n) {
+        out.push(n - t);
+        break;
+      }
+      out.push(s);
+    }
+    return out;
+  };
+  const xs = starts(w, tw, stepX),
+    ys = starts(h, th, stepY);
+  const input = new Float32Array(3 * tw * th);
+  let outputs: Float32Array[] | null = null;
+  const inputName = session.inputNames[0];
+  const outputName = session.outputNames[0];
+  for (let yi = 0; yi < ys.length; yi++)
+    for (let xi = 0; xi < xs.length; xi++) {
+      const x0 = xs[xi],
+        y0 = ys[yi];
+      // fill the tile (reflecting at the image's edge when the image is smaller than the tile)
+      for (let y = 0; y < th; y++) {
+        let sy = y0 + y;
+        if (sy >= h) sy = Math.max(0, 2 * h - 2 - sy);
+        for (let x = 0; x < tw; x++) {
+          let sx = x0 + x;
+          if (sx >= w) sx = Math.max(0, 2 * w - 2 - sx);
+          const si = 3 * (sy * w + sx);
+          const di = y * tw + x;
+          input[di] = (rgb[si] / 255 - mean[0]) / std[0];
+          input[tw * th + di] = (rgb[si + 1] / 255 - mean[1]) / std[1];
+          input[2 * tw * th + di] = (rgb[si + 2] / 255 - mean[2]) / std[2];
+        }
+      }
+      const res = await session.run({ [inputName]: new ort.Tensor('float32', input, [1, 3, th, tw]) });
+      const out = res[outputName];
+      const data = out.data as Float32Array;
+      const C = out.dims[1];
+      outputs ??= Array.from({ length: C }, () => new Float32Array(w * h));
+      // the part of this tile it owns: up to the middle of the overlap with each neighbour
+      const ox0 = xi === 0 ? 0 : x0 + overlap,
+        ox1 = xi === xs.length - 1 ? w : xs[xi + 1] + overlap;
+      const oy0 = yi === 0 ? 0 : y0 + overlap,
+        oy1 = yi === ys.length - 1 ? h : ys[yi + 1] + overlap;
+      for (let c = 0; c < C; c++) {
+        const plane = outputs[c];
+        const off = c * tw * th;
+        for (let y = oy0; y < Math.min(oy1, h); y++) {
+          const ty = y - y0;
+          if (ty < 0 || ty >= th) continue;
+          for (let x = ox0; x < Math.min(ox1, w); x++) {
+            const tx = x - x0;
+            if (tx < 0 || tx >= tw) continue;
+            plane[y * w + x] = data[off + ty * tw + tx];
+          }
+        }
+      }
+      out.dispose?.();
+    }
+  return outputs ?? [];
+}

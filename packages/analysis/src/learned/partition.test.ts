@@ -1,0 +1,85 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { initCv } from '../cv.js';
+import { flood, meanInterceptOf, mergeWeakBorders, seedsOf } from './partition.js';
+import { workingScale } from './grains.js';
+import { WORKING_SCALE } from './tunables.js';
+
+beforeAll(() => initCv());
+
+/** A probability map with boundary ridges (1.0) at the given columns and rows, 0.05 elsewhere. */
+function ridges(w: number, h: number, cols: number[], rows: number[], value = 1): Float32Array {
+  const p = new Float32Array(w * h).fill(0.05);
+  for (let y = 0; y < h; y++) for (const x of cols) p[y * w + x] = value;
+  for (const y of rows) for (let x = 0; x < w; x++) p[y * w + x] = value;
+  return p;
+}
+
+describe('learned partition', () => {
+  it('floods every valid pixel from the basins: a zero-width partition', () => {
+    const w = 60,
+      h = 40;
+    const p = ridges(w, h, [20, 40], [20]);
+    const s = seedsOf(p, w, h, null, 0.5, 4);
+    expect(s.count).toBe(6);
+    flood(p, w, h, null, s.labels);
+    expect([...s.labels].every((l) => l > 0)).toBe(true);
+    // the ridge pixels went to one side or the other; each column left of the ridge keeps its grain
+    expect(s.labels[5 * w + 5]).not.toBe(s.labels[5 * w + 30]);
+    expect(s.labels[5 * w + 5]).toBe(s.labels[15 * w + 15]);
+    // mean intercept: 2 column changes per row over 59 steps, 1 row change per column over 39 steps
+    const L = meanInterceptOf(s.labels, w, h, null);
+    expect(L).toBeCloseTo((h * (w - 1) + w * (h - 1)) / (h * 2 + w * 1), 5);
+  });
+
+  it('leaves pixels outside the analysed area unlabelled and never floods across them', () => {
+    const w = 30,
+      h = 10;
+    const p = new Float32Array(w * h).fill(0.1);
+    const valid = new Uint8Array(w * h).fill(1);
+    for (let y = 0; y < h; y++) valid[y * w + 15] = 0;
+    const s = seedsOf(p, w, h, valid, 0.5, 4);
+    expect(s.count).toBe(2);
+    flood(p, w, h, valid, s.labels);
+    for (let y = 0; y < h; y++) expect(s.labels[y * w + 15]).toBe(0);
+  });
+
+  it('drops seeds smaller than the minimum area (their pixels are flooded by the neighbours)', () => {
+    const w = 40,
+      h = 40;
+    const p = ridges(w, h, [20], []);
+    // a 2×2 hole in the ridge-free right half surrounded by a ring of high probability
+    for (let y = 9; y <= 12; y++) for (let x = 29; x <= 32; x++) p[y * w + x] = 0.9;
+    p[10 * w + 30] = p[10 * w + 31] = p[11 * w + 30] = p[11 * w + 31] = 0.05;
+    const s = seedsOf(p, w, h, null, 0.5, 8);
+    expect(s.count).toBe(2);
+    flood(p, w, h, null, s.labels);
+    expect(s.labels[10 * w + 30]).toBe(s.labels[30 * w + 30]);
+  });
+
+  it('merges grains parted by a weak border and keeps those parted by a strong one', () => {
+    const w = 60,
+      h = 20;
+    const p = ridges(w, h, [20], []);
+    for (let y = 0; y < h; y++) p[y * w + 40] = 0.52; // barely a boundary
+    const s = seedsOf(p, w, h, null, 0.5, 4);
+    flood(p, w, h, null, s.labels);
+    expect(s.count).toBe(3);
+    const m = mergeWeakBorders(s, p, w, h, 0.6);
+    expect(m.count).toBe(2);
+    expect(m.labels[5 * w + 30]).toBe(m.labels[5 * w + 50]);
+    expect(m.labels[5 * w + 5]).not.toBe(m.labels[5 * w + 50]);
+  });
+
+  it('picks the working scale that puts the mean intercept at the target, within bounds', () => {
+    const T = WORKING_SCALE.targetInterceptPx;
+    expect(workingScale(2 * T, 2000, 2000)).toBeCloseTo(0.5, 5);
+    expect(workingScale(T / 1.5, 1000, 1000)).toBeCloseTo(1.5, 5);
+    expect(workingScale(T / 10, 1000, 1000)).toBe(WORKING_SCALE.maxUpscale);
+    // never below the short-side floor
+    expect(workingScale(100 * T, 1000, 800)).toBeCloseTo(WORKING_SCALE.minShortSidePx / 800, 5);
+    // a 24 MP image is not enlarged past the working-pixel bound
+    expect(workingScale(T / 2, 6000, 4000)).toBeCloseTo(Math.sqrt(WORKING_SCALE.maxWorkingPixels / 24e6), 5);
+    // no boundaries at all: the smallest scale
+    expect(workingScale(Infinity, 1000, 1000)).toBeCloseTo(WORKING_SCALE.minShortSidePx / 1000, 5);
+  });
+});

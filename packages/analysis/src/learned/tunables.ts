@@ -1,0 +1,47 @@
+// Every tunable of the learned segmentation, in one place. Values are in pixels of the WORKING scale (the image
+// resampled so that its mean lineal intercept is near NETWORK.targetInterceptPx), so none depends on the input's
+// resolution. Changing one changes the outputs of the version that uses it: ship a new version instead.
+
+export const NETWORK = {
+  /** The grain-boundary network (packages/analysis/models; trained by training/train.py, card beside it). */
+  grainFile: 'grain-boundaries.onnx',
+  /** Tile size (px, multiple of 8) and overlap on each side. */
+  tile: 512,
+  overlap: 32,
+  /** Intra-op threads per session, at most (ONNX_THREADS overrides; never more than the machine's cores). */
+  threads: 2,
+} as const;
+
+export const WORKING_SCALE = {
+  /** Mean lineal intercept the final pass aims at (the network was trained on 10–100 px). */
+  targetInterceptPx: 32,
+  /** The first pass sees at most this many pixels. */
+  firstPassPixels: 300_000,
+  /** A first pass whose intercept is below this is repeated at twice the scale (grains too small to see). */
+  minFirstPassInterceptPx: 11,
+  /** Bounds of the working scale factor and of the working image. */
+  maxUpscale: 2,
+  maxWorkingPixels: 12_000_000,
+  /** The working image keeps at least this many pixels on its shorter side. */
+  minShortSidePx: 192,
+  /** A pass whose scale is within this ratio of the wanted one is used as it is. */
+  reuseTolerance: 0.15,
+} as const;
+
+export const PARTITION = {
+  /** Pixels below this boundary probability are grain interior: their connected pieces seed the grains. */
+  seedBelow: 0.5,
+  /** A seed smaller than this share of targetInterceptPx² is noise, not a grain. */
+  minSeedAreaShare: 0.03,
+  /** Two neighbouring grains whose shared border has a mean boundary probability below this are one grain. */
+  mergeBelow: 0.4,
+  /** Probability levels of the flooding queue. */
+  levels: 256,
+} as const;
+
+export const SELF_CHECKS = {
+  /** Mean boundary probability on the drawn boundaries below this: the boundaries are uncertain (a warning). */
+  minConfidence: 0.55,
+  /** One region covering more than this share of the analysed area: not a grain structure (a refusal). */
+  maxLargestShare: 0.5,
+} as const;
