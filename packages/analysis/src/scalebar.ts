@@ -3,7 +3,8 @@
 import sharp from 'sharp';
 import type { Gray, Rect } from './image.js';
 import type { ModelVersion } from './types.js';
-import { ocrLine } from './ocr.js';
+import { ocrLabel, ocrLine } from './ocr.js';
+import { detectGeneral, subpixelLength, type Polarity } from './scalebar/general.js';
 
 export type LengthUnit = 'nm' | 'µm' | 'mm';
 export const UNIT_TO_UM: Record<LengthUnit, number> = { nm: 0.001, µm: 1, mm: 1000 };
@@ -15,6 +16,8 @@ export interface ScaleBarResult {
   lengthPx?: number;
   pixelSizeUm?: number;
   style?: 'sem' | 'overlay';
+  /** Light bar on dark, or dark bar on light (the general search, 20261123). */
+  polarity?: Polarity;
   bar?: Rect;
   label?: Rect;
   ocrText?: string;
@@ -22,6 +25,8 @@ export interface ScaleBarResult {
   exclude: Rect[];
   /** Micrograph area above an SEM data strip (full image when no strip). */
   micrograph: Rect;
+  /** A bar was found but its label did not read as a length (the bar was not used). */
+  unreadable?: boolean;
 }
 
 const DARK = 50;
@@ -312,8 +317,50 @@ async function labelPng(img: Gray, label: Rect): Promise<Buffer> {
 /**
  * Finds and reads the scale bar. `method` 20241025: search the bottom data strip only;
  * 20250101: data strip, then overlay bars anywhere (plate detection), glyph descender check for µ.
+ * 20261123 and later: when that finds nothing readable, the general search (scalebar/general.ts): bars of either
+ * polarity and style anywhere, the label nearest to the bar, the strip, box or plate around them excluded.
  */
 export async function detectScaleBar(img: Gray, method: ModelVersion = '20250101'): Promise<ScaleBarResult> {
+  if (method < '20261123') return detectWhiteOnBlack(img, method);
+  const { result: g, unreadable } = await detectGeneral(img, ocrLabel);
+  if (!g) {
+    const first = await detectWhiteOnBlack(img, method);
+    if (first.found) {
+      // the ends to a fraction of a pixel (a resampled bar's ends are grey): the same length for a crisp bar
+      const lengthPx = Math.round(subpixelLength(img, first.bar!, 'light') * 100) / 100;
+      return { ...first, lengthPx, pixelSizeUm: (first.value! * UNIT_TO_UM[first.unit!]) / lengthPx, polarity: 'light' };
+    }
+    return { found: false, exclude: first.exclude, micrograph: first.micrograph, ...(unreadable || first.bar ? { unreadable: true } : {}) };
+  }
+  // a dark data strip at the bottom found the older way (its text is not the label's) is left out too
+  const stripTop = findDataStrip(img);
+  let micrograph: Rect = stripTop != null ? { x: 0, y: 0, width: img.width, height: stripTop } : { x: 0, y: 0, width: img.width, height: img.height };
+  const exclude: Rect[] = stripTop != null ? [{ x: 0, y: stripTop, width: img.width, height: img.height - stripTop }] : [];
+  if (g.strip) {
+    const m = g.region;
+    const top = g.strip === 'bottom' ? micrograph.y : Math.max(micrograph.y, m.y + m.height);
+    const bottom = g.strip === 'bottom' ? Math.min(micrograph.y + micrograph.height, m.y) : micrograph.y + micrograph.height;
+    if (bottom - top >= 16) micrograph = { x: micrograph.x, y: top, width: micrograph.width, height: bottom - top };
+  }
+  exclude.push(g.region);
+  const lengthPx = Math.round(g.bar.lengthPx * 100) / 100;
+  return {
+    found: true,
+    value: g.parsed.value,
+    unit: g.parsed.unit,
+    lengthPx,
+    pixelSizeUm: (g.parsed.value * UNIT_TO_UM[g.parsed.unit]) / lengthPx,
+    style: g.strip ? 'sem' : 'overlay',
+    polarity: g.bar.polarity,
+    bar: g.bar.rect,
+    label: g.label.rect,
+    ocrText: g.text,
+    exclude,
+    micrograph,
+  };
+}
+
+async function detectWhiteOnBlack(img: Gray, method: ModelVersion): Promise<ScaleBarResult> {
   const full: Rect = { x: 0, y: 0, width: img.width, height: img.height };
   const stripTop = findDataStrip(img);
   const micrograph: Rect = stripTop != null ? { x: 0, y: 0, width: img.width, height: stripTop } : full;
