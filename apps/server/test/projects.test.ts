@@ -160,11 +160,14 @@ describe('projects', () => {
     }
   });
 
-  it('lists the jobs of the project images', async () => {
+  it('lists the jobs started in the project on its images (not the runs of the image elsewhere)', async () => {
     const { owner, viewer, project } = await setup();
     const img = await f.image(owner);
     await owner.client.ok(projectsApi.addImages, { params: { id: project.id }, body: { imageIds: [img.id] } });
-    const job = await f.job(owner, { image: img });
+    await f.job(owner, { image: img });
+    const [job] = await owner.client.ok(jobsApi.create, {
+      body: { imageIds: [img.id], modelIds: [await f.modelId('grain-size')], projectId: project.id },
+    });
     const [held] = await viewer.client.ok(projectsApi.images, { params: { id: project.id } });
     expect(held.jobs.map((j) => j.id)).toEqual([job.id]);
     expect(held.jobs[0].modelName).toBeTruthy();

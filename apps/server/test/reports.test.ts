@@ -103,6 +103,8 @@ describe('job report', () => {
     expect(text).toContain(`${m.pixelSizeUm.toPrecision(4)} µm/px`);
     expect(text).toContain('from the scale bar in the image');
     expect(text).toContain(job.id);
+    // which quantity the field statistics of a specimen are computed on
+    expect(text).toContain('computed on N_A and L̄ of each field, not on G');
     expect(text).toContain('20261201');
     // the result's charts are there with their titles, and A4 pages
     expect(text).toContain('Grain area distribution');
@@ -166,49 +168,64 @@ describe('specimen report', () => {
     return { mean, sd, ci: (4.303 * sd) / Math.sqrt(3) };
   };
 
-  it('XLSX: each field with its G values, then n, mean, s, 95 % CI (t = 4.303 for 3 fields) and %RA per method', async () => {
+  it('XLSX: each field with its job, version, calibration, N_A, L̄ and G, then n, mean, s, 95 % CI (t = 4.303) and %RA on N_A and L̄', async () => {
     const res = await get(ada, `/api/projects/${projectId}/report?format=xlsx`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="specimen-report-Specimen-4711-Ti-6Al-4V.xlsx"');
     const wb = await workbook(res.buffer);
     expect(wb.worksheets.map((w) => w.name)).toEqual(['Summary', 'Grain size (ASTM E112)', 'Field statistics']);
     const fields = rowsOf(wb.worksheets[1]);
-    expect(fields[0].slice(0, 6)).toEqual([
+    expect(fields[0].slice(0, 12)).toEqual([
       'Field',
       'Image',
       'Job ID',
       'Model version',
+      'Calibration (µm/px)',
+      'Source of the calibration',
+      'Mask',
+      'Chosen',
+      'Grains per mm² (1/mm²)',
+      'Mean lineal intercept (µm)',
       'ASTM grain size G (planimetric)',
       'ASTM grain size G (intercept)',
     ]);
     expect(fields.slice(1).map((r) => r[1])).toEqual(['field-3.png', 'field-5.png', 'field-8.png']);
-    expect(fields.slice(1).map((r) => r[4])).toEqual(gOf('astmGPlanimetric'));
+    expect(fields.slice(1).map((r) => r[2])).toEqual(jobs.map((j) => j.id));
+    expect(fields.slice(1).map((r) => r[7])).toEqual(['newest', 'newest', 'newest']);
+    expect(fields.slice(1).map((r) => r[8])).toEqual(gOf('grainsPerMm2'));
+    expect(fields.slice(1).map((r) => r[10])).toEqual(gOf('astmGPlanimetric'));
     const stats = rowsOf(wb.worksheets[2]);
-    const planimetric = stats.find((r) => r[2] === 'ASTM grain size G (planimetric)')!;
-    const h = hand(gOf('astmGPlanimetric'));
+    // E112 §16: on the fields' N_A, G only from the mean N_A
+    const planimetric = stats.find((r) => r[2] === 'Grains per mm² (1/mm²)')!;
+    const h = hand(gOf('grainsPerMm2'));
     expect(planimetric[3]).toBe(3);
-    expect(planimetric[4]).toBeCloseTo(h.mean, 10);
-    expect(planimetric[5]).toBeCloseTo(h.sd, 10);
-    expect(planimetric[6]).toBeCloseTo(h.ci, 10);
+    expect(planimetric[4]).toBeCloseTo(h.mean, 8);
+    expect(planimetric[5]).toBeCloseTo(h.sd, 8);
+    expect(planimetric[6]).toBeCloseTo(h.ci, 8);
     expect(planimetric[7]).toBeCloseTo((100 * h.ci) / h.mean, 8);
-    expect(stats.find((r) => r[2] === 'ASTM grain size G (intercept)')?.[3]).toBe(3);
+    expect(planimetric[9]).toBeCloseTo(3.321928 * Math.log10(h.mean) - 2.954, 8);
+    const intercept = stats.find((r) => r[2] === 'Mean lineal intercept (µm)')!;
+    expect(intercept[3]).toBe(3);
+    expect(intercept[9]).toBeCloseTo(-6.643856 * Math.log10(hand(gOf('meanInterceptUm')).mean / 1000) - 3.288, 8);
   }, 60_000);
 
-  it('PDF: the fields, the statistics per method and the note on %RA', async () => {
+  it('PDF: the fields’ jobs, the statistics on N_A and L̄ with G of the mean, the E112 note and the %RA flag', async () => {
     const res = await get(ada, `/api/projects/${projectId}/report?format=pdf`);
     expect(res.status).toBe(200);
     const text = pdfText('specimen-en.pdf', res.buffer);
     expect(text).toContain('Specimen report');
     expect(text).toContain('Specimen 4711 / Ti-6Al-4V');
     for (const f of ['field-3.png', 'field-5.png', 'field-8.png']) expect(text).toContain(f);
+    for (const j of jobs) expect(text).toContain(j.id.slice(0, 8));
     expect(text).toContain('Field statistics');
-    const h = hand(gOf('astmGPlanimetric'));
-    expect(text).toContain(h.mean.toFixed(2));
-    expect(text).toContain(`± ${h.ci.toFixed(2)}`);
-    expect(text).toContain('ASTM E112-13 / ISO 643, planimetric (Jeffries)');
+    expect(text).toContain('G of the mean');
+    const h = hand(gOf('grainsPerMm2'));
+    expect(text).toContain((3.321928 * Math.log10(h.mean) - 2.954).toFixed(2));
+    expect(text).toContain("ASTM E112-13 §16, planimetric: mean, s, 95 % CI and %RA of the fields' N_A");
+    expect(text).toContain('ASTM E112 §16: the field values of G are not averaged');
+    expect(text).toContain('suggest at least 5 fields');
     const ra = (100 * h.ci) / h.mean;
-    if (ra > 10) expect(text).toContain('exceeds 10 %');
-    else expect(text).not.toContain('exceeds 10 %');
+    if (ra > 10) expect(text).toContain('Measure more fields');
   }, 60_000);
 });
 

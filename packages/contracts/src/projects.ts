@@ -118,7 +118,8 @@ export const ProjectTemplateOptionList = Type.Array(ProjectTemplateOption, { $id
 export const ProjectFieldJob = Type.Object(
   {
     id: Type.String(),
-    status: JobStatus,
+    // JobStatus without its $id: this object appears several times in one response
+    status: Type.Union([Type.Literal('NEW'), Type.Literal('PENDING'), Type.Literal('FINISHED'), Type.Literal('FAILED'), Type.Literal('CACHED')]),
     modelVersion: Type.String(),
     createdAt: Type.String(),
     finishedAt: Type.Union([Type.String(), Type.Null()]),
@@ -130,7 +131,7 @@ export const ProjectFieldJob = Type.Object(
     /** The key measurements of the result by their keys (astmGPlanimetric, grainsPerMm2, …); empty without a result. */
     values: Type.Record(Type.String(), Type.Number()),
   },
-  { $id: 'ProjectFieldJob' },
+  // no $id: it appears several times in ProjectFieldModel (a named schema may be referenced once per response)
 );
 export type ProjectFieldJob = Static<typeof ProjectFieldJob>;
 /** One model's value of a field: the job that represents it, whether a member accepted (locked) it, the others. */

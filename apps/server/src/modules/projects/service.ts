@@ -358,19 +358,24 @@ export interface ChosenField {
 /**
  * The fields of a project (issue 24): each image the project holds, and per model the job that represents it — the
  * job a member accepted (locked: a later run does not replace it), else the newest finished job of that image
- * started in this project. Jobs run outside the project never count. Oldest image first (field 1 is the first added).
+ * started in this project. Jobs run outside the project never count. Oldest image first (field 1 is the first added;
+ * images added together in the natural order of their names).
  */
 export async function chosenFields(db: Db, userId: string, id: string, lng?: Language): Promise<ChosenField[]> {
   const { project } = await visible(db, userId, id);
-  const held = [...(await repo.imagesOf(db, project.id))].reverse();
+  const rows = await repo.imagesOf(db, project.id);
   const images = new Map(
     (
       await imagesByIds(
         db,
-        held.map((h) => h.imageId),
+        rows.map((h) => h.imageId),
       )
     ).map((i) => [i.id, i]),
   );
+  // images added together (one request) have the same time: their names in natural order decide
+  const byName = new Intl.Collator('en', { numeric: true });
+  const nameOf = (imageId: string) => images.get(imageId)?.orginalFilename ?? '';
+  const held = [...rows].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || byName.compare(nameOf(a.imageId), nameOf(b.imageId)));
   const jobs = await presentProjectJobs(db, project.id, [...images.keys()], lng);
   const accepted = new Map((await repo.acceptedFields(db, project.id)).map((a) => [`${a.imageId}/${a.modelId}`, a]));
   const modelOrder: string[] = [];
