@@ -44,10 +44,12 @@ import { customizationsRoutes } from './modules/customizations/routes.ts';
 import { notificationsRoutes } from './modules/notifications/routes.ts';
 import { projectsRoutes } from './modules/projects/routes.ts';
 import { adminUsersRoutes } from './modules/admin-users/routes.ts';
+import { auditImpersonatedWrites } from './modules/admin-users/impersonation-audit.ts';
+import { registerInputGuard } from './platform/http/input-guard.ts';
 import { adminDashboardRoutes } from './modules/admin-dashboard/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { Dispatcher, type JobEvents } from './modules/jobs/dispatcher.ts';
-import { attachRealtime, type Realtime } from './platform/realtime/realtime.ts';
+import { attachRealtime, SocketSessionWatch, type Realtime } from './platform/realtime/realtime.ts';
 import { listNotifications, notifyJobEnded } from './modules/notifications/service.ts';
 import { activateInvitations, projectForJobs } from './modules/projects/service.ts';
 import { findOwnJob, jobListCache, writeUnderJobLock, type JobsPageAnswer } from './modules/jobs/service.ts';
@@ -137,6 +139,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       ? { own: jobListCache(deps.config.listCacheSeconds), admin: adminListCache(deps.config.listCacheSeconds) }
       : null;
   for (const cache of [sessionCache, listCaches?.own, listCaches?.admin]) if (cache) changes.subscribe(cache);
+  // Sockets of ended sessions are closed (any replica's sign-out reaches every replica through the same NOTIFY).
+  const socketSessions = new SocketSessionWatch();
+  changes.subscribe(socketSessions);
   await changes.start(deps.database);
   // This server's own writes are seen by the next request at once, without waiting for the notification: a request
   // that may write (any method but GET/HEAD/OPTIONS) empties the caches before it is answered, and a job event
@@ -160,6 +165,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     { notifications: async (userId) => listNotifications(db, userId) },
     redis?.socketAdapter(),
   );
+  socketSessions.attach(realtime);
   /** Socket events to a user; a `job` event first drops the owner's answered lists (they refetch on it). */
   const emitToUser: Realtime['emitToUser'] = (userId, event, payload) => {
     if (event === 'job') {
@@ -240,6 +246,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   registerErrorHandler(app);
   registerGuard(app, ctx.db, ctx.sessionOptions);
+  auditImpersonatedWrites(app, ctx.db);
+  registerInputGuard(app);
   registerServerTiming(app);
 
   await app.register(
@@ -300,7 +308,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(translationsRoutes, { db: ctx.db });
       await api.register(adminImagesRoutes, { db: ctx.db });
       await api.register(publicImagesRoutes, { db: ctx.db, storage: ctx.storage, config: ctx.config });
-      await api.register(groupsRoutes, { db: ctx.db });
+      await api.register(groupsRoutes, { db: ctx.db, realtime: ctx.realtime });
     },
     { prefix: '/api' },
   );

@@ -173,28 +173,31 @@ describe('groups: back-office', () => {
     expect(o.sharedJobs[0]).toMatchObject({ owner: { id: ada.id }, projectId: project.id, projectName: 'Weld seams', imageName: 'sample.png' });
   });
 
-  it('group admin invites by e-mail (existing accounts only) and removes members; removal keeps their data', async () => {
+  it('group admin invites by e-mail (the person joins by accepting, issue 28) and removes members; removal keeps their data', async () => {
     const missing = await lead.client.call(groupsApi.invite, { body: { email: '' } });
     expect(missing.status).toBe(400);
     expect(fieldsOf(missing.body as never)).toEqual({ email: 'E-mail is required' });
     const invalid = await lead.client.call(groupsApi.invite, { body: { email: 'no-at-sign' } });
     expect(fieldsOf(invalid.body as never)).toEqual({ email: 'Enter a valid e-mail address' });
-    const unknown = await lead.client.call(groupsApi.invite, { body: { email: 'nobody@lamella.test' } });
-    expect(unknown.status).toBe(404);
-    expect(unknown.body).toMatchObject({
-      code: 'GROUP_INVITE_UNKNOWN_EMAIL',
-      message: 'No account uses this e-mail address. Ask the person to sign up first.',
+    // an unknown address answers like a known one (no probing for accounts)
+    const unknown = await lead.client.ok(groupsApi.invite, { body: { email: 'nobody@lamella.test' } });
+    const invited = await lead.client.ok(groupsApi.invite, { body: { email: `  ${bob.email.toUpperCase()} ` } });
+    expect(invited).toEqual(unknown);
+    expect(invited).toEqual({
+      message: 'If an account uses this address and belongs to no group, it has been invited. The person joins when they accept.',
     });
     const again = await lead.client.call(groupsApi.invite, { body: { email: ada.email } });
     expect(again.status).toBe(409);
-
-    const added = await lead.client.ok(groupsApi.invite, { body: { email: `  ${bob.email.toUpperCase()} ` } });
-    expect(added).toEqual({ userId: bob.id, message: 'Member has been added.' });
+    // bob is not a member until he accepts
+    expect((await lead.client.ok(groupsApi.adminOverview)).members.map((m) => m.id)).toEqual([ada.id]);
+    const [invitation] = await bob.client.ok(groupsApi.myInvitations);
+    expect((await bob.client.ok(groupsApi.acceptInvitation, { params: { id: invitation!.id } })).status).toBe('ACCEPTED');
     expect((await lead.client.ok(groupsApi.adminOverview)).members.map((m) => m.id).sort()).toEqual([ada.id, bob.id].sort());
 
-    // The admin of another group cannot see, add or remove these members.
+    // The admin of another group cannot see or remove these members; inviting one answers as for anyone.
     expect((await otherLead.client.call(groupsApi.removeMember, { params: { userId: ada.id } })).status).toBe(404);
-    expect((await otherLead.client.call(groupsApi.invite, { body: { email: bob.email } })).status).toBe(409);
+    expect((await otherLead.client.call(groupsApi.invite, { body: { email: bob.email } })).status).toBe(200);
+    expect(await bob.client.ok(groupsApi.myInvitations)).toEqual([]);
     expect((await otherLead.client.ok(groupsApi.adminOverview)).members).toEqual([]);
 
     const removed = await lead.client.ok(groupsApi.removeMember, { params: { userId: ada.id } });
@@ -202,7 +205,7 @@ describe('groups: back-office', () => {
     expect((await lead.client.call(groupsApi.removeMember, { params: { userId: ada.id } })).status).toBe(404);
     expect(await t.db.select({ id: images.id }).from(images).where(eq(images.ownerId, ada.id))).toHaveLength(2);
     const actions = await t.db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.actorId, lead.id));
-    expect(actions.map((a) => a.action).sort()).toEqual(['group.member.add', 'group.member.remove']);
+    expect(actions.map((a) => a.action).sort()).toEqual(['group.member.invite', 'group.member.remove']);
   });
 
   it('deletes a group: members leave it and keep their data, the group licence goes, the admin loses the flag', async () => {

@@ -1,6 +1,6 @@
 /**
  * User masks (user-app.md §4 mask editor, §7 POST /masks and GET /masks/{id}/image): saved by the job's owner or
- * the editor roles, PNG or JPEG by content at the image's size, served only to those who may edit them; re-run
+ * JOB.WRITE holders, PNG or JPEG by content at the image's size, served only to those who may edit them; re-run
  * with masks uses the latest one. Every refusal leaves nothing behind (no row, no file).
  */
 import { readdir } from 'node:fs/promises';
@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { computeModels, jobs, masks, users } from '../src/platform/db/schema/index.ts';
+import { computeModels, jobs, masks, privileges, users } from '../src/platform/db/schema/index.ts';
 import { startTestApp, type TestApp } from './test-app.ts';
 import type { HttpClient } from './http-client.ts';
 
@@ -106,7 +106,7 @@ describe('masks', () => {
     expect(both.body.details[0].field).toBe('withUserMasks');
   });
 
-  it("answers 404 to another user for the job's masks and the mask image; the editor roles may work on them", async () => {
+  it("answers 404 to another user for the job's masks and the mask image; access follows job access (JOB.READ reads, JOB.WRITE saves)", async () => {
     const owner = await t.signupVerified();
     const job = await jobOf(owner.client);
     const saved = await owner.client.request('POST', '/api/masks', { form: maskForm(await png(120, 80, 1), { jobId: job.id }) });
@@ -114,14 +114,30 @@ describe('masks', () => {
     expect((await other.client.get(`/api/masks/${saved.body.id}/image`)).status).toBe(404);
     expect((await other.client.request('POST', '/api/masks', { form: maskForm(await png(120, 80, 1), { jobId: job.id }) })).status).toBe(404);
     expect((await t.client().get(`/api/masks/${saved.body.id}/image`)).status).toBe(401);
-    // an EDITOR corrects the owner's segmentation in the mask editor; the mask belongs to the job's owner
-    const editor = await t.signupVerified();
-    await t.db.update(users).set({ role: 'EDITOR' }).where(eq(users.id, editor.id));
-    const ed = (await t.signin(editor.email, editor.password)).client;
-    expect((await ed.get(`/api/masks/${saved.body.id}/image`)).status).toBe(200);
-    const byEditor = await ed.request('POST', '/api/masks', { form: maskForm(await png(120, 80, 1), { jobId: job.id, parentId: saved.body.id }) });
-    expect(byEditor.status).toBe(200);
-    const [row] = await t.db.select().from(masks).where(eq(masks.id, byEditor.body.id));
+    /** A user with `role` and `grants` (privileges), signed in again so both apply. */
+    const staff = async (role: 'EDITOR' | 'POWER_USER' | 'ADMIN', grants: Array<'JOB.READ' | 'JOB.WRITE'> = []) => {
+      const u = await t.signupVerified();
+      await t.db.update(users).set({ role }).where(eq(users.id, u.id));
+      for (const g of grants) {
+        const [resource, action] = g.split('.');
+        await t.db.insert(privileges).values({ userId: u.id, resource: resource!, action: action! });
+      }
+      return (await t.signin(u.email, u.password)).client;
+    };
+    const tryAll = async (c: HttpClient) => [
+      (await c.get(`/api/masks/${saved.body.id}/image`)).status,
+      (await c.request('POST', '/api/masks', { form: maskForm(await png(120, 80, 1), { jobId: job.id, parentId: saved.body.id }) })).status,
+    ];
+    // issue 28 item 9: no job access, no masks of others (an EDITOR, a POWER_USER without privileges)
+    expect(await tryAll(await staff('EDITOR'))).toEqual([404, 404]);
+    expect(await tryAll(await staff('POWER_USER'))).toEqual([404, 404]);
+    expect(await tryAll(await staff('POWER_USER', ['JOB.READ']))).toEqual([200, 404]);
+    expect(await tryAll(await staff('POWER_USER', ['JOB.READ', 'JOB.WRITE']))).toEqual([200, 200]);
+    // ADMIN corrects the owner's segmentation in the mask editor; the mask belongs to the job's owner
+    const admin = await staff('ADMIN');
+    const byAdmin = await admin.request('POST', '/api/masks', { form: maskForm(await png(120, 80, 1), { jobId: job.id, parentId: saved.body.id }) });
+    expect(byAdmin.status).toBe(200);
+    const [row] = await t.db.select().from(masks).where(eq(masks.id, byAdmin.body.id));
     expect(row.ownerId).toBe(owner.id);
   });
 

@@ -140,13 +140,15 @@ describe('training consent', () => {
     expect(again.finishAt!.getTime()).toBe(after.finishAt!.getTime());
   });
 
-  it('cannot be changed by a member of a group that decides it', async () => {
+  it("stays the member's own to change in a group (issue 28 item 5)", async () => {
     const u = await t.signupVerified();
     const [g] = await t.db.insert(groups).values({ name: 'Enterprise' }).returning();
     await t.db.update(users).set({ groupId: g.id }).where(eq(users.id, u.id));
-    expect((await u.client.get('/api/users/me/account')).body).toMatchObject({ canChangeTrainingConsent: false, group: { name: 'Enterprise' } });
+    expect((await u.client.get('/api/users/me/account')).body).toMatchObject({ canChangeTrainingConsent: true, group: { name: 'Enterprise' } });
     const res = await u.client.patch('/api/users/me/consent', { trainingConsent: true });
-    expect(res.status).toBe(403);
+    expect(res.status).toBe(200);
+    expect(res.body.trainingConsent).toBe(true);
+    expect((await u.client.patch('/api/users/me/consent', { trainingConsent: false })).body.trainingConsent).toBe(false);
   });
 });
 

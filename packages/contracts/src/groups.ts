@@ -133,9 +133,33 @@ export type GroupAdminOverview = Static<typeof GroupAdminOverview>;
 
 export const GroupInviteBody = Type.Object({ email: Type.Optional(Type.String({ maxLength: 320 })) }, { $id: 'GroupInviteBody' });
 export type GroupInviteBody = Static<typeof GroupInviteBody>;
-export const GroupMemberChanged = Type.Object({ userId: Type.String(), message: Type.String() }, { $id: 'GroupMemberChanged' });
+/** `userId`: the member removed; an invitation names nobody (the answer is the same whether the address has an account). */
+export const GroupMemberChanged = Type.Object({ userId: Type.Optional(Type.String()), message: Type.String() }, { $id: 'GroupMemberChanged' });
 export type GroupMemberChanged = Static<typeof GroupMemberChanged>;
 export const GroupMemberParams = Type.Object({ userId: Type.String({ format: 'uuid' }) }, { $id: 'GroupMemberParams' });
+
+/**
+ * A group admin's invitation waiting for the invited user's answer (issue 28 item 5): the user joins the group only
+ * by accepting it. The notification `GROUP_INVITATION` (payload `{ invitationId, groupName, invitedByName }`) says so.
+ */
+export const GroupInvitation = Type.Object(
+  {
+    id: Type.String(),
+    group: Type.Object({ id: Type.String(), name: Type.String() }),
+    invitedByName: Type.Union([Type.String(), Type.Null()]),
+    createdAt: Type.String(),
+  },
+  { $id: 'GroupInvitation' },
+);
+export type GroupInvitation = Static<typeof GroupInvitation>;
+export const GroupInvitationList = Type.Array(GroupInvitation, { $id: 'GroupInvitationList' });
+export type GroupInvitationList = Static<typeof GroupInvitationList>;
+export const GroupInvitationAnswer = Type.Object(
+  { status: Type.Union([Type.Literal('ACCEPTED'), Type.Literal('DECLINED')]), message: Type.String() },
+  { $id: 'GroupInvitationAnswer' },
+);
+export type GroupInvitationAnswer = Static<typeof GroupInvitationAnswer>;
+export const GROUP_INVITATION_NOTIFICATION = 'GROUP_INVITATION';
 
 const tags = ['groups'] as const;
 export const groupsApi = {
@@ -205,7 +229,7 @@ export const groupsApi = {
     path: '/group-admin/members',
     operationId: 'inviteGroupMember',
     tags,
-    summary: 'An existing account joins the group by its e-mail address',
+    summary: 'Invites an account by its e-mail address: it joins the group when the user accepts',
     body: GroupInviteBody,
     response: { 200: GroupMemberChanged },
   }),
@@ -217,5 +241,29 @@ export const groupsApi = {
     summary: 'The member leaves the group and keeps their data',
     params: GroupMemberParams,
     response: { 200: GroupMemberChanged },
+  }),
+  myInvitations: endpoint({
+    method: 'GET',
+    path: '/group-invitations',
+    operationId: 'listMyGroupInvitations',
+    tags,
+    summary: "The caller's invitations into groups that wait for an answer",
+    response: { 200: GroupInvitationList },
+  }),
+  acceptInvitation: endpoint({
+    method: 'POST',
+    path: '/group-invitations/:id/accept',
+    operationId: 'acceptGroupInvitation',
+    tags,
+    params: IdParams,
+    response: { 200: GroupInvitationAnswer },
+  }),
+  declineInvitation: endpoint({
+    method: 'POST',
+    path: '/group-invitations/:id/decline',
+    operationId: 'declineGroupInvitation',
+    tags,
+    params: IdParams,
+    response: { 200: GroupInvitationAnswer },
   }),
 };

@@ -3,15 +3,30 @@ import { FileDownload } from './common.ts';
 import { endpoint } from './endpoint.ts';
 import { Me } from './users.ts';
 
-export const TwoFactorState = Type.Object({ enabled: Type.Boolean() }, { $id: 'TwoFactorState' });
+export const TwoFactorState = Type.Object(
+  {
+    enabled: Type.Boolean(),
+    /** How many unused recovery codes the account has (while enabled). */
+    recoveryCodesLeft: Type.Optional(Type.Integer({ minimum: 0 })),
+    /** The new recovery codes, answered once: by the enrolment that made them. */
+    recoveryCodes: Type.Optional(Type.Array(Type.String())),
+  },
+  { $id: 'TwoFactorState' },
+);
 export type TwoFactorState = Static<typeof TwoFactorState>;
 export const TwoFactorUpdateBody = Type.Object(
-  { code: Type.String({ maxLength: 12 }), enable: Type.Boolean() },
+  {
+    /** enable: a code of the pending (new) secret; disable: a code of the current authenticator or a recovery code. */
+    code: Type.String({ maxLength: 24 }),
+    enable: Type.Boolean(),
+    /** Enrolling a new authenticator while one is enabled: a code of the current one or a recovery code. */
+    currentCode: Type.Optional(Type.String({ maxLength: 24 })),
+  },
   { $id: 'TwoFactorUpdateBody', additionalProperties: false },
 );
 export type TwoFactorUpdateBody = Static<typeof TwoFactorUpdateBody>;
 export const TwoFactorValidateBody = Type.Object(
-  { code: Type.String({ maxLength: 12 }) },
+  { /** A code of the authenticator or a recovery code. */ code: Type.String({ maxLength: 24 }) },
   { $id: 'TwoFactorValidateBody', additionalProperties: false },
 );
 export type TwoFactorValidateBody = Static<typeof TwoFactorValidateBody>;

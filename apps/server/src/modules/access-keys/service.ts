@@ -3,6 +3,7 @@ import type { Db } from '../../platform/db/client.ts';
 import { newToken } from '../../platform/auth/tokens.ts';
 import { AppError, notFound } from '../../platform/http/errors.ts';
 import type { AuthContext } from '../../platform/auth/session.ts';
+import { forbidWhileImpersonating } from '../../platform/auth/guard.ts';
 import { FieldErrors } from '../../platform/http/field-errors.ts';
 import * as repo from './repo.ts';
 
@@ -22,8 +23,12 @@ export async function list(db: Db, userId: string): Promise<AccessKey[]> {
   return (await repo.listForUser(db, userId)).map(present);
 }
 
-/** A caller signed in with an access key cannot make more keys (a leaked key must not breed new ones). */
-export async function create(db: Db, auth: Pick<AuthContext, 'user' | 'via'>, rawName: string): Promise<CreatedAccessKey> {
+/**
+ * A caller signed in with an access key cannot make more keys (a leaked key must not breed new ones), nor can an
+ * impersonating admin (a key would outlive the impersonation's hour).
+ */
+export async function create(db: Db, auth: Pick<AuthContext, 'user' | 'via' | 'impersonatorId'>, rawName: string): Promise<CreatedAccessKey> {
+  forbidWhileImpersonating(auth);
   if (auth.via === 'key') throw new AppError(403, 'ACCESS_KEY_CANNOT_CREATE_KEYS', 'errors.keyCannotCreateKeys');
   const userId = auth.user.id;
   const name = rawName.trim();
@@ -32,7 +37,10 @@ export async function create(db: Db, auth: Pick<AuthContext, 'user' | 'via'>, ra
   return { ...present(await repo.insert(db, { userId, name, keyHash: hash })), code: token };
 }
 
-export async function setEnabled(db: Db, userId: string, id: string, enabled: boolean): Promise<AccessKey> {
+/** Enabling a key is refused while impersonating (disabling is not: it ends access). */
+export async function setEnabled(db: Db, auth: Pick<AuthContext, 'user' | 'impersonatorId'>, id: string, enabled: boolean): Promise<AccessKey> {
+  if (enabled) forbidWhileImpersonating(auth);
+  const userId = auth.user.id;
   const row = await repo.setEnabled(db, userId, id, enabled);
   if (!row) throw notFound('access key');
   return present(row);

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { emailRule, passwordRule, phoneRule, requiredRule, type SignupFormField, type TextFormField } from '@lamella/contracts';
 import type { Db } from '../../platform/db/client.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
-import type { Limit, Limiter } from '../../platform/http/rate-limit.ts';
+import type { Limiter } from '../../platform/http/rate-limit.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../platform/auth/passwords.ts';
 import { endAllSessions, loadUserContext, startSession, type SessionOptions } from '../../platform/auth/session.ts';
@@ -101,19 +101,22 @@ export async function signin(deps: AuthDeps, request: FastifyRequest, reply: Fas
   errors.add('email', requiredRule(email) ?? emailRule(email));
   errors.add('password', password ? null : 'validation.required');
   errors.throwIfAny();
-  const limits: Array<[string, Limit]> = [
-    [`signin:acct:${email}`, deps.limiter.limits.signinAccount],
-    [`signin:ip:${request.ip}`, deps.limiter.limits.signinAddress],
-  ];
-  await deps.limiter.check(limits);
+  // Counted before the password is checked (atomically: INCR in Redis, one Map update in memory), so N
+  // concurrent guesses are evaluated at most up to the limit; a success takes its counts back.
+  const accountKey = `signin:acct:${email}`;
+  const addressKey = `signin:ip:${request.ip}:${email}`;
+  await deps.limiter.hit(
+    [
+      [accountKey, deps.limiter.limits.signinAccount],
+      [addressKey, deps.limiter.limits.signinAddress],
+    ],
+    'errors.signinLimited',
+  );
   const user = await users.findUserByEmail(deps.db, email);
   if (!user) await burnPasswordCheck(password);
-  if (!user || !(await verifyPassword(user.passwordHash, password))) {
-    await deps.limiter.fail(limits);
-    throw new AppError(401, 'INVALID_CREDENTIALS', 'errors.invalidCredentials');
-  }
+  if (!user || !(await verifyPassword(user.passwordHash, password))) throw new AppError(401, 'INVALID_CREDENTIALS', 'errors.invalidCredentials');
   if (user.role === 'BLOCKED') throw new AppError(403, 'ACCOUNT_BLOCKED', 'errors.accountBlocked');
-  await deps.limiter.reset(`signin:acct:${email}`);
+  await Promise.all([deps.limiter.reset(accountKey), deps.limiter.reset(addressKey)]);
   await startSession(deps.db, request, reply, deps.sessionOptions, user.id, { twoFactorPending: user.totpEnabled });
   await users.updateUser(deps.db, user.id, { lastLoginAt: new Date() });
   return user;

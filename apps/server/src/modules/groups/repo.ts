@@ -1,11 +1,22 @@
 /**
- * SQL of user groups. Writes: `groups` and the membership column `users.group_id` (both in the users schema; the
- * old `group_members` table is not used). Reads for the group-admin area (member usage, the group licence, jobs
+ * SQL of user groups. Writes: `groups`, the membership column `users.group_id` (both in the users schema; the
+ * old `group_members` table is not used) and `group_invitations`. Reads for the group-admin area (member usage, the group licence, jobs
  * shared with the group admin) are read-only aggregates over images, jobs, licenses and projects.
  */
 import { and, asc, count, countDistinct, desc, eq, gt, gte, inArray, isNull, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import { computeModels, groups, images, jobs, licenses, projectImages, projectShares, projects, users } from '../../platform/db/schema/index.ts';
+import {
+  computeModels,
+  groupInvitations,
+  groups,
+  images,
+  jobs,
+  licenses,
+  projectImages,
+  projectShares,
+  projects,
+  users,
+} from '../../platform/db/schema/index.ts';
 
 export type GroupRow = typeof groups.$inferSelect;
 
@@ -206,4 +217,41 @@ export function sharedJobs(db: Db, adminId: string, memberIds: string[], limit: 
     .where(and(eq(projectShares.userId, adminId), inArray(projects.ownerId, memberIds), eq(jobs.deleted, false), eq(images.isDeleted, false)))
     .orderBy(desc(jobs.createdAt), desc(jobs.id))
     .limit(limit);
+}
+
+// ---- invitations (a user joins only by accepting) --------------------------------------------------------
+
+export type InvitationRow = typeof groupInvitations.$inferSelect;
+
+/** Records an invitation; false when the same one already waits (no second notification). */
+export async function insertInvitation(db: Db, values: { groupId: string; userId: string; invitedById: string }): Promise<InvitationRow | undefined> {
+  const [row] = await db.insert(groupInvitations).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+/** The user's waiting invitations with their group's name and the inviter's name, newest first. */
+export function invitationsOf(db: Db, userId: string) {
+  return db
+    .select({
+      id: groupInvitations.id,
+      groupId: groups.id,
+      groupName: groups.name,
+      createdAt: groupInvitations.createdAt,
+      inviterName: users.name,
+      inviterSurname: users.surname,
+    })
+    .from(groupInvitations)
+    .innerJoin(groups, eq(groups.id, groupInvitations.groupId))
+    .leftJoin(users, eq(users.id, groupInvitations.invitedById))
+    .where(eq(groupInvitations.userId, userId))
+    .orderBy(desc(groupInvitations.createdAt));
+}
+
+/** Removes the user's invitation `id` (accepted or declined) and answers it; undefined when it is not theirs. */
+export async function takeInvitation(db: Db, userId: string, id: string): Promise<InvitationRow | undefined> {
+  const [row] = await db
+    .delete(groupInvitations)
+    .where(and(eq(groupInvitations.id, id), eq(groupInvitations.userId, userId)))
+    .returning();
+  return row;
 }

@@ -1,5 +1,4 @@
 import { groupsApi as api } from '@lamella/contracts';
-import type { Db } from '../../platform/db/client.ts';
 import { requireAuth } from '../../platform/auth/guard.ts';
 import { requestLanguage } from '../../platform/http/language.ts';
 import { route, type RouteHost } from '../../platform/http/route.ts';
@@ -12,7 +11,7 @@ const USER = { auth: 'user' as const };
 const me = (request: Parameters<typeof requireAuth>[0]) => requireAuth(request).user.id;
 
 /** User groups (back-office Groups screen) and the group-admin area (user-app.md /group-admin). */
-export async function groupsRoutes(app: RouteHost, deps: { db: Db }): Promise<void> {
+export async function groupsRoutes(app: RouteHost, deps: groups.GroupsDeps): Promise<void> {
   const { db } = deps;
   route(app, api.list, ADMIN, () => groups.list(db));
   route(app, api.userOptions, ADMIN, () => groups.userOptions(db));
@@ -23,6 +22,9 @@ export async function groupsRoutes(app: RouteHost, deps: { db: Db }): Promise<vo
   );
   route(app, api.remove, ADMIN, (request) => groups.remove(db, me(request), request.params.id, requestLanguage(request)));
   route(app, api.adminOverview, USER, (request) => groups.overview(db, me(request)));
-  route(app, api.invite, USER, (request) => groups.invite(db, me(request), request.body, requestLanguage(request)));
+  route(app, api.invite, USER, (request) => groups.invite(deps, me(request), request.body, requestLanguage(request)));
+  route(app, api.myInvitations, USER, (request) => groups.myInvitations(db, me(request)));
+  route(app, api.acceptInvitation, USER, (request) => groups.answerInvitation(db, me(request), request.params.id, true, requestLanguage(request)));
+  route(app, api.declineInvitation, USER, (request) => groups.answerInvitation(db, me(request), request.params.id, false, requestLanguage(request)));
   route(app, api.removeMember, USER, (request) => groups.removeMember(db, me(request), request.params.userId, requestLanguage(request)));
 }

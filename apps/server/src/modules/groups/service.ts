@@ -5,12 +5,16 @@
  *   most one group (409 GROUP_ADMIN_CONFLICT), so `/group-admin` always means one group;
  * - names are required, trimmed, unique regardless of case (409 GROUP_NAME_TAKEN);
  * - adding a member of another group is refused (409 GROUP_MEMBER_CONFLICT names the user and the group);
+ * - a group admin only invites: the user joins by accepting (GROUP_INVITATION notification, /group-invitations);
  * - deleting a group keeps its members and their data (they just leave the group); the group's licences go.
  */
 import { translate, type Language } from '@lamella/i18n';
 import {
   emailRule,
+  GROUP_INVITATION_NOTIFICATION,
   type GroupAdminOverview,
+  type GroupInvitation,
+  type GroupInvitationAnswer,
   type GroupCreateBody,
   type GroupInviteBody,
   type GroupMemberChanged,
@@ -25,7 +29,9 @@ import type { Db } from '../../platform/db/client.ts';
 import { AppError, notFound } from '../../platform/http/errors.ts';
 import { isUuid } from '../../platform/http/bilingual.ts';
 import { FieldErrors } from '../../platform/http/field-errors.ts';
+import type { Realtime } from '../../platform/realtime/realtime.ts';
 import { recordAudit } from '../audit/service.ts';
+import { notify } from '../notifications/service.ts';
 import * as repo from './repo.ts';
 
 export const GROUP_NAME_MAX = 200;
@@ -244,39 +250,90 @@ export async function overview(db: Db, userId: string, now = new Date()): Promis
   };
 }
 
-export async function invite(db: Db, userId: string, body: GroupInviteBody, lng: Language): Promise<GroupMemberChanged> {
+/** What the group-admin area needs to tell an invited user (their notification panel). */
+export interface GroupsDeps {
+  db: Db;
+  realtime: Pick<Realtime, 'emitToUser'>;
+}
+
+/**
+ * Invites an account into the caller's group: the user gets a GROUP_INVITATION notification and joins only when
+ * they accept (issue 28 item 5); until then the group admin sees nothing of them. The answer is the same for every
+ * well-formed address (unknown, blocked, in another group, already invited), so the call tells nobody who has an
+ * account or which group they are in; only the group's own members (whom the admin sees anyway) answer 409.
+ */
+export async function invite(deps: GroupsDeps, userId: string, body: GroupInviteBody, lng: Language): Promise<GroupMemberChanged> {
+  const { db } = deps;
   const group = await administered(db, userId);
   const email = (body.email ?? '').trim().toLowerCase();
   const e = new FieldErrors();
   if (!email) e.add('email', 'groupAdmin.errors.emailRequired');
   else e.add('email', emailRule(email) ? 'groupAdmin.errors.emailInvalid' : null);
   e.throwIfAny();
+  const answer = { message: translate(lng, 'groupAdmin.messages.invited') };
   const user = await repo.findUserByEmail(db, email);
-  if (!user || user.role === 'BLOCKED') {
-    throw new AppError(404, 'GROUP_INVITE_UNKNOWN_EMAIL', 'groupAdmin.errors.unknownEmail', {}, [
-      { field: 'email', key: 'groupAdmin.errors.unknownEmail' },
-    ]);
-  }
-  if (user.groupId === group.id) {
+  if (user && user.groupId === group.id) {
     throw new AppError(409, 'GROUP_ALREADY_MEMBER', 'groupAdmin.errors.alreadyMember', {}, [
       { field: 'email', key: 'groupAdmin.errors.alreadyMember' },
     ]);
   }
-  await repo.inTransaction(db, async (tx) => {
-    if (!(await repo.joinGroup(tx, group.id, user.id))) {
-      throw new AppError(409, 'GROUP_MEMBER_CONFLICT', 'groupAdmin.errors.inOtherGroup', {}, [
-        { field: 'email', key: 'groupAdmin.errors.inOtherGroup' },
-      ]);
+  if (!user || user.role === 'BLOCKED' || user.groupId) return answer;
+  const invitation = await repo.inTransaction(db, async (tx) => {
+    const row = await repo.insertInvitation(tx, { groupId: group.id, userId: user.id, invitedById: userId });
+    if (row)
+      await recordAudit(tx, {
+        actorId: userId,
+        action: 'group.member.invite',
+        targetType: 'group',
+        targetId: group.id,
+        details: { userId: user.id, email, invitationId: row.id },
+      });
+    return row;
+  });
+  if (invitation) {
+    const [inviter] = await repo.usersByIds(db, [userId]);
+    await notify(db, deps.realtime, user.id, GROUP_INVITATION_NOTIFICATION, {
+      invitationId: invitation.id,
+      groupName: group.name,
+      invitedByName: inviter ? fullName(inviter) : '',
+    });
+  }
+  return answer;
+}
+
+/** The caller's invitations that wait for an answer. */
+export async function myInvitations(db: Db, userId: string): Promise<GroupInvitation[]> {
+  return (await repo.invitationsOf(db, userId)).map((r) => ({
+    id: r.id,
+    group: { id: r.groupId, name: r.groupName },
+    invitedByName: r.inviterName !== null ? `${r.inviterName} ${r.inviterSurname ?? ''}`.trim() : null,
+    createdAt: r.createdAt.toISOString(),
+  }));
+}
+
+/**
+ * Accepts an invitation: the caller joins the group (409 GROUP_MEMBER_CONFLICT while they belong to another one;
+ * the invitation then stays). Declining removes it. Another user's invitation is 404. Both are audit-logged.
+ */
+export async function answerInvitation(db: Db, userId: string, id: string, accept: boolean, lng: Language): Promise<GroupInvitationAnswer> {
+  return repo.inTransaction(db, async (tx) => {
+    const invitation = await repo.takeInvitation(tx, userId, id);
+    if (!invitation) throw notFound('invitation');
+    if (accept && !(await repo.joinGroup(tx, invitation.groupId, userId))) {
+      const [me] = await repo.usersByIds(tx, [userId]);
+      if (me?.groupId !== invitation.groupId) throw new AppError(409, 'GROUP_MEMBER_CONFLICT', 'groupAdmin.errors.leaveYourGroupFirst');
     }
     await recordAudit(tx, {
       actorId: userId,
-      action: 'group.member.add',
+      action: accept ? 'group.invitation.accept' : 'group.invitation.decline',
       targetType: 'group',
-      targetId: group.id,
-      details: { userId: user.id, email },
+      targetId: invitation.groupId,
+      details: { invitationId: invitation.id, invitedById: invitation.invitedById },
     });
+    return accept
+      ? { status: 'ACCEPTED' as const, message: translate(lng, 'groupAdmin.messages.invitationAccepted') }
+      : { status: 'DECLINED' as const, message: translate(lng, 'groupAdmin.messages.invitationDeclined') };
   });
-  return { userId: user.id, message: translate(lng, 'groupAdmin.messages.memberAdded') };
 }
 
 export async function removeMember(db: Db, userId: string, memberId: string, lng: Language): Promise<GroupMemberChanged> {

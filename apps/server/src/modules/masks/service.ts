@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import type { SavedMask } from '@lamella/contracts';
 import type { Config } from '../../config.ts';
 import type { AuthContext } from '../../platform/auth/session.ts';
+import { hasPermission } from '../../platform/auth/guard.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { AppError, notFound, validationFailed } from '../../platform/http/errors.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
@@ -25,8 +26,12 @@ export interface MasksDeps {
 const MB = 1024 * 1024;
 /** A mask file is a label image of the analysed image's size: 100 MB at most (or MAX_UPLOAD_MB when smaller). */
 const MAX_MASK_MB = 100;
-const STAFF = ['ADMIN', 'POWER_USER', 'EDITOR'];
-const isStaff = (auth: AuthContext) => STAFF.includes(auth.user.role);
+/**
+ * Masks of other users' jobs follow job access (issue 28 item 9): reading needs JOB.READ, saving JOB.WRITE (ADMIN
+ * passes; a POWER_USER needs the privilege; other roles only reach their own jobs).
+ */
+const mayReadOthers = (auth: AuthContext) => hasPermission(auth, 'JOB.READ');
+const mayWriteOthers = (auth: AuthContext) => hasPermission(auth, 'JOB.WRITE');
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const present = (m: repo.MaskRow): SavedMask => ({
@@ -38,11 +43,11 @@ const present = (m: repo.MaskRow): SavedMask => ({
   jobId: m.jobId ?? '',
 });
 
-/** The job a mask is saved for: the caller's own, or any (not deleted) job for the editor roles; else 404. */
+/** The job a mask is saved for: the caller's own, or any (not deleted) job for JOB.WRITE; else 404. */
 async function editableJob(db: Db, auth: AuthContext, jobId: string): Promise<{ id: string; ownerId: string; imageId: string; status: string }> {
   const own = await jobs.findOwnJob(db, auth.user.id, jobId);
   if (own) return own;
-  if (!isStaff(auth)) throw notFound('job');
+  if (!mayWriteOthers(auth)) throw notFound('job');
   const job = await adminJobs.detail(db, jobId);
   if (job.deleted) throw notFound('job');
   return { id: job.id, ownerId: job.owner.id, imageId: job.image.id, status: job.status };
@@ -50,7 +55,7 @@ async function editableJob(db: Db, auth: AuthContext, jobId: string): Promise<{ 
 
 /**
  * User masks: a label image (PNG or JPEG by content, the image's size) that replaces a model's own
- * segmentation on a re-run. The job's owner and the staff roles of the mask editor may save them; the mask
+ * segmentation on a re-run. The job's owner and JOB.WRITE holders may save them; the mask
  * belongs to the job's owner. The file is streamed to a temporary file; every refusal leaves nothing behind.
  */
 export async function save(deps: MasksDeps, request: FastifyRequest, auth: AuthContext): Promise<SavedMask> {
@@ -120,9 +125,9 @@ export async function save(deps: MasksDeps, request: FastifyRequest, auth: AuthC
   }
 }
 
-/** The mask image for the job's owner and the editor roles; 404 for anyone else. */
+/** The mask image for the job's owner and JOB.READ; 404 for anyone else. */
 export async function readableMask(db: Db, auth: AuthContext, id: string): Promise<repo.MaskRow> {
   const mask = await repo.findMask(db, id);
-  if (!mask || (mask.ownerId !== auth.user.id && !isStaff(auth))) throw notFound('mask');
+  if (!mask || (mask.ownerId !== auth.user.id && !mayReadOthers(auth))) throw notFound('mask');
   return mask;
 }

@@ -4,6 +4,7 @@ import { requireAuth } from '../../platform/auth/guard.ts';
 import { endAllSessions, endSession } from '../../platform/auth/session.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { route, type RouteHost } from '../../platform/http/route.ts';
+import { assertSameOrigin } from '../../platform/http/same-origin.ts';
 import * as users from './service.ts';
 
 const tooLarge = () => new AppError(413, 'PAYLOAD_TOO_LARGE', 'errors.fileTooLarge', { max: '5 MB' });
@@ -47,6 +48,9 @@ export async function usersRoutes(app: RouteHost, deps: users.UsersDeps): Promis
   /** Ends every session of the user, on every device (this one included). */
   for (const endpoint of [api.forceLogout, api.forceLogoutGet]) {
     route(app, endpoint, { auth: 'pending' }, async (request, reply) => {
+      // A GET is also what a link or an image on another site makes: only from this site (POST needs no check,
+      // the session cookie is SameSite=Lax).
+      if (request.method === 'GET') assertSameOrigin(request, deps.publicUrl);
       await endAllSessions(db, requireAuth(request).user.id);
       reply.clearCookie('lamella_session', { path: '/' });
       return { status: 'OK' as const };

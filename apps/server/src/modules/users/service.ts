@@ -17,6 +17,7 @@ import { AppError, notFound } from '../../platform/http/errors.ts';
 import { FieldErrors } from '../../platform/http/field-errors.ts';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords.ts';
 import { endOtherSessions, type AuthContext } from '../../platform/auth/session.ts';
+import { forbidWhileImpersonating } from '../../platform/auth/guard.ts';
 import { consumeUserToken, issueUserToken } from '../../platform/auth/user-tokens.ts';
 import { renderMail } from '../../platform/mail/mailer.ts';
 import { getDemoLicense } from '../system/service.ts';
@@ -69,10 +70,7 @@ export async function me(db: Db, auth: AuthContext): Promise<Me> {
   return presentMe(auth, impersonator ? { id: impersonator.id, fullName: `${impersonator.name} ${impersonator.surname}` } : null);
 }
 
-/**
- * The training consent can be changed by the user unless their group decides it (a group with a
- * training-consent policy; enterprise customers settle it by contract).
- */
+/** The training consent is always the user's own to change, group member or not (issue 28 item 5). */
 export async function presentAccount(db: Db, u: UserRow): Promise<Account> {
   const [groupName, license] = await Promise.all([repo.findGroupName(db, u.groupId), repo.findActiveLicense(db, u.id)]);
   return {
@@ -82,7 +80,7 @@ export async function presentAccount(db: Db, u: UserRow): Promise<Account> {
     group: groupName ? { name: groupName } : null,
     subscribe: u.subscribe,
     trainingConsent: u.trainingConsent,
-    canChangeTrainingConsent: !u.groupId,
+    canChangeTrainingConsent: true,
     csvDecimalSeparator: u.csvDecimalSeparator === 'dot' ? 'dot' : 'comma',
     language: u.language === 'de' ? 'de' : 'en',
     address: u.address ?? {},
@@ -145,6 +143,7 @@ export async function setPassword(db: Db, userId: string, password: string): Pro
  * new password ends the other sessions and revokes the access keys.
  */
 export async function updateAuth(deps: UsersDeps, auth: AuthContext, body: UpdateAuthBody): Promise<{ status: 'OK'; emailChanged: boolean }> {
+  forbidWhileImpersonating(auth);
   const { user } = auth;
   const errors = new FieldErrors();
   errors.add('currentPassword', body.currentPassword ? null : 'validation.required');
@@ -173,7 +172,6 @@ export async function updateAuth(deps: UsersDeps, auth: AuthContext, body: Updat
 
 /** Giving consent the first time adds the 2 extra trial months to a DEMO license. */
 export async function setTrainingConsent(db: Db, user: UserRow, consent: boolean): Promise<Account> {
-  if (user.groupId) throw new AppError(403, 'CONSENT_FIXED', 'errors.forbidden');
   const grantBonus = consent && !user.trainingBonusGrantedAt;
   const extension = grantBonus ? (await getDemoLicense(db)).extensionDuration * DAY : 0;
   return presentAccount(db, await repo.setTrainingConsent(db, user.id, consent, grantBonus, extension));

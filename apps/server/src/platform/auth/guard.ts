@@ -60,3 +60,12 @@ export function hasPermission(auth: AuthContext, permission: string): boolean {
   if (auth.user.role === 'ADMIN') return true;
   return auth.user.role === 'POWER_USER' && auth.permissions.includes(permission);
 }
+
+/**
+ * While an admin impersonates a user, nothing that outlives the impersonation's hour may be made for the user
+ * (access keys, a second factor, a new password or e-mail address), and no further impersonation may start: 403
+ * IMPERSONATION_FORBIDDEN (issue 28 item 6).
+ */
+export function forbidWhileImpersonating(auth: Pick<AuthContext, 'impersonatorId'>): void {
+  if (auth.impersonatorId) throw new AppError(403, 'IMPERSONATION_FORBIDDEN', 'errors.impersonationForbidden');
+}

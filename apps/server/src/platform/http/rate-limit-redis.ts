@@ -3,7 +3,7 @@ import { AppError } from './errors.ts';
 import { authLimits, type Limit, type Limiter } from './rate-limit.ts';
 
 const refuse = (messageKey: string, seconds: number) =>
-  new AppError(429, 'RATE_LIMITED', messageKey, { seconds }, [], { 'retry-after': String(seconds) });
+  new AppError(429, 'RATE_LIMITED', messageKey, { seconds, minutes: Math.ceil(seconds / 60) }, [], { 'retry-after': String(seconds) });
 
 /**
  * The fixed-window counters of RateLimiter kept in Redis, so every replica counts against the same limit:
@@ -40,24 +40,6 @@ export class RedisRateLimiter implements Limiter {
       if (count > keys[i][1].max) retryAfter = Math.max(retryAfter, Math.ceil(Math.max(ttl, 1) / 1000));
     });
     if (retryAfter > 0) throw refuse(messageKey, retryAfter);
-  }
-
-  async check(keys: Array<[string, Limit]>, messageKey = 'errors.rateLimited'): Promise<void> {
-    if (!keys.length) return;
-    const multi = this.redis.multi();
-    for (const [key] of keys) multi.get(this.prefix + key).pTTL(this.prefix + key);
-    const replies = (await multi.exec()) as unknown as Array<string | number | null>;
-    let retryAfter = 0;
-    keys.forEach(([, limit], i) => {
-      const count = Number(replies[i * 2] ?? 0);
-      const ttl = Number(replies[i * 2 + 1]);
-      if (ttl > 0 && count >= limit.max) retryAfter = Math.max(retryAfter, Math.ceil(ttl / 1000));
-    });
-    if (retryAfter > 0) throw refuse(messageKey, retryAfter);
-  }
-
-  async fail(keys: Array<[string, Limit]>): Promise<void> {
-    if (keys.length) await this.count(keys);
   }
 
   async reset(key: string): Promise<void> {

@@ -11,9 +11,13 @@ export interface Limit {
  */
 export interface Limiter {
   readonly limits: Record<keyof typeof authLimits, Limit>;
+  /**
+   * Counts one attempt against every key and then refuses (429) when any is over its limit: the count comes
+   * first, atomically (one Map update in this process, INCR in Redis), so N concurrent attempts are never all
+   * evaluated against a count that none of them has raised yet. Limits on failures only (sign-in) count the
+   * attempt here and `reset` the keys once it succeeded.
+   */
   hit(keys: Array<[string, Limit]>, messageKey?: string): void | Promise<void>;
-  check(keys: Array<[string, Limit]>, messageKey?: string): void | Promise<void>;
-  fail(keys: Array<[string, Limit]>): void | Promise<void>;
   reset(key: string): void | Promise<void>;
   clear(): void | Promise<void>;
 }
@@ -49,36 +53,10 @@ export class RateLimiter implements Limiter {
     }
     if (this.hits.size > 50_000) this.sweep(now);
     if (retryAfter > 0) {
-      throw new AppError(429, 'RATE_LIMITED', messageKey, { seconds: retryAfter }, [], { 'retry-after': String(retryAfter) });
+      throw new AppError(429, 'RATE_LIMITED', messageKey, { seconds: retryAfter, minutes: Math.ceil(retryAfter / 60) }, [], {
+        'retry-after': String(retryAfter),
+      });
     }
-  }
-
-  /**
-   * Refuses (429) when any key has already used up its limit, without counting this attempt: for limits on
-   * failures only (sign-in), where the attempt is counted by `fail` once it has failed.
-   */
-  check(keys: Array<[string, Limit]>, messageKey = 'errors.rateLimited', now = Date.now()): void {
-    let retryAfter = 0;
-    for (const [key, limit] of keys) {
-      const entry = this.hits.get(key);
-      if (entry && entry.resetAt > now && entry.count >= limit.max) retryAfter = Math.max(retryAfter, Math.ceil((entry.resetAt - now) / 1000));
-    }
-    if (retryAfter > 0) {
-      throw new AppError(429, 'RATE_LIMITED', messageKey, { seconds: retryAfter }, [], { 'retry-after': String(retryAfter) });
-    }
-  }
-
-  /** Counts one failed attempt against every key (see `check`). */
-  fail(keys: Array<[string, Limit]>, now = Date.now()): void {
-    for (const [key, limit] of keys) {
-      let entry = this.hits.get(key);
-      if (!entry || entry.resetAt <= now) {
-        entry = { count: 0, resetAt: now + limit.windowMs };
-        this.hits.set(key, entry);
-      }
-      entry.count += 1;
-    }
-    if (this.hits.size > 50_000) this.sweep(now);
   }
 
   /** Forgets every count (tests that set their own limits start from zero). */
@@ -98,12 +76,15 @@ export class RateLimiter implements Limiter {
 const minutes = (n: number) => n * 60_000;
 
 /**
- * Limits of the accounts area (per account and per address). Sign-in counts failed attempts only: a company
- * whose engineers all sign in from one address each morning is never held up, a password guesser is.
+ * Limits of the accounts area (per account and per address). Sign-in counts failed attempts only (an attempt
+ * is counted before its password is checked, and a successful one takes its counts back): per account from
+ * any address, and per address AND account, so one person's typos behind a company's shared address never
+ * lock their colleagues out, and the person is held up only for the short window of their own address.
  */
 export const authLimits = {
   signinAccount: { max: 10, windowMs: minutes(15) },
-  signinAddress: { max: 50, windowMs: minutes(15) },
+  /** Per client address and account (key `signin:ip:<address>:<account>`). */
+  signinAddress: { max: 5, windowMs: minutes(5) },
   signupAddress: { max: 20, windowMs: minutes(60) },
   resetAccount: { max: 5, windowMs: minutes(60) },
   resetAddress: { max: 30, windowMs: minutes(60) },

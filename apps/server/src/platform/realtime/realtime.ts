@@ -13,7 +13,31 @@ export interface Realtime {
   emitToUser(userId: string, event: string, payload: unknown): void;
   /** Whether one of the user's pages (on any replica) shows the results of the model (`viewing` event). */
   isViewing(userId: string, modelId: string): Promise<boolean>;
+  /**
+   * The sessions of `userId` ('*': of everyone) may have changed (signed out, force-logout, password change, role
+   * change, block, deletion): this server's sockets of that user whose session no longer authenticates are closed.
+   */
+  recheckSessions(userId: string): Promise<void>;
   close(): Promise<void>;
+}
+
+/**
+ * Hands the auth change notifications (NOTIFY `lamella_auth` with the user's id, from any replica: change-cache.ts)
+ * to the sockets, so a socket of an ended session is closed (issue 28 item 9). Subscribed to the change feed before
+ * it starts; the realtime layer is attached when it exists.
+ */
+export class SocketSessionWatch {
+  readonly channels = ['lamella_auth'] as const;
+  private realtime: Pick<Realtime, 'recheckSessions'> | null = null;
+  attach(realtime: Pick<Realtime, 'recheckSessions'>): void {
+    this.realtime = realtime;
+  }
+  up(): void {}
+  down(): void {}
+  clear(): void {}
+  changed(_channel: string, payload: string): void {
+    void this.realtime?.recheckSessions(payload).catch(() => undefined);
+  }
 }
 
 const viewingRoom = (userId: string, modelId: string) => `viewing:${userId}:${modelId}`;
@@ -48,6 +72,7 @@ export function attachRealtime(
       const auth = await authenticate(db, fake, opts);
       if (!auth || auth.twoFactorPending) return next(new Error('UNAUTHENTICATED'));
       socket.data.userId = auth.user.id;
+      socket.data.token = cookies[SESSION_COOKIE];
       next();
     } catch (err) {
       next(err as Error);
@@ -82,6 +107,17 @@ export function attachRealtime(
         return (await io.in(viewingRoom(userId, modelId)).fetchSockets()).length > 0;
       } catch {
         return false; // another replica did not answer in time: notify rather than stay silent
+      }
+    },
+    recheckSessions: async (userId) => {
+      if (closed) return;
+      const uncached = { ...opts, cache: null };
+      for (const socket of io.of('/').sockets.values()) {
+        if (userId !== '*' && socket.data.userId !== userId) continue;
+        const cookies = { [SESSION_COOKIE]: socket.data.token as string };
+        const auth = await authenticate(db, { headers: {}, cookies } as never, uncached).catch(() => undefined);
+        // undefined: the database did not answer; keep the socket rather than drop everyone on a hiccup
+        if (auth === null || (auth && (auth.twoFactorPending || auth.user.id !== socket.data.userId))) socket.disconnect(true);
       }
     },
     emitToUser: (userId, event, payload) => {

@@ -1,4 +1,4 @@
-import { Anchor, Button, Center, PinInput, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Center, PinInput, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { otpRule, OTP_LENGTH } from '@lamella/contracts';
 import { useState } from 'react';
@@ -20,6 +20,8 @@ export function OtpPage() {
   const setMe = useSetMe();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
+  /** A lost phone: one of the recovery codes shown at enrolment instead of the app's code. */
+  const [recovery, setRecovery] = useState(false);
 
   const validate = useMutation({
     mutationFn: (value: string) => authApi.validateOtp(value),
@@ -36,7 +38,12 @@ export function OtpPage() {
   if (!me.twoFactorPending) return <Navigate to={landingPath(me, redirect)} replace />;
 
   const submit = (value = code) => {
-    if (otpRule(value) === null && !validate.isPending) validate.mutate(value);
+    if ((recovery ? value.trim() !== '' : otpRule(value) === null) && !validate.isPending) validate.mutate(value.trim());
+  };
+  const switchMode = () => {
+    setRecovery(!recovery);
+    setCode('');
+    setError(null);
   };
 
   const onChange = (value: string) => {
@@ -53,29 +60,45 @@ export function OtpPage() {
         }}
       >
         <Stack gap="md">
-          <Center>
-            <PinInput
-              length={OTP_LENGTH}
-              type="number"
-              oneTimeCode
+          {recovery ? (
+            <TextInput
+              label={t('auth.otp.recoveryLabel')}
               autoFocus
+              autoComplete="one-time-code"
+              maxLength={24}
               value={code}
-              onChange={onChange}
-              onComplete={(v) => submit(v)}
+              onChange={(e) => onChange(e.currentTarget.value)}
               error={!!error}
-              aria-label={t('auth.otp.codeLabel')}
-              size="md"
-              gap="xs"
+              data-testid="otp-recovery-code"
             />
-          </Center>
+          ) : (
+            <Center>
+              <PinInput
+                length={OTP_LENGTH}
+                type="number"
+                oneTimeCode
+                autoFocus
+                value={code}
+                onChange={onChange}
+                onComplete={(v) => submit(v)}
+                error={!!error}
+                aria-label={t('auth.otp.codeLabel')}
+                size="md"
+                gap="xs"
+              />
+            </Center>
+          )}
           {error && (
             <Text c="red" size="sm" ta="center" role="alert">
               {error}
             </Text>
           )}
-          <Button type="submit" fullWidth loading={validate.isPending} disabled={code.length !== OTP_LENGTH}>
+          <Button type="submit" fullWidth loading={validate.isPending} disabled={recovery ? !code.trim() : code.length !== OTP_LENGTH}>
             {t('auth.otp.submit')}
           </Button>
+          <Anchor component="button" type="button" size="sm" ta="center" onClick={switchMode} data-testid="otp-switch-mode">
+            {recovery ? t('auth.otp.useApp') : t('auth.otp.useRecovery')}
+          </Anchor>
           <Anchor component={Link} to="/logout" size="sm" ta="center">
             {t('auth.otp.cancel')}
           </Anchor>

@@ -8,7 +8,7 @@ import { errorText, fieldErrors } from '../../lib/errorText';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { GROUP_ADMIN_KEY, groupsApi } from './api';
 
-/** Invite a member by e-mail: an existing account joins at once; an unknown address gets the server's clear error. */
+/** Invite a member by e-mail: the person joins when they accept (the answer is the same for any well-formed address). */
 export function InviteForm() {
   const { t } = useTranslation();
   const qc = useQueryClient();

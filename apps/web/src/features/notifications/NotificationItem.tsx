@@ -1,8 +1,9 @@
 import { ActionIcon, Group, Text, UnstyledButton } from '@mantine/core';
 import { IconCheck, IconTrash } from '@tabler/icons-react';
-import { JOB_FAILED_NOTIFICATION, JOB_FINISHED_NOTIFICATION, type Notification } from '@lamella/contracts';
+import { GROUP_INVITATION_NOTIFICATION, JOB_FAILED_NOTIFICATION, JOB_FINISHED_NOTIFICATION, type Notification } from '@lamella/contracts';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../lib/format';
+import { GroupInvitationActions } from './GroupInvitationActions';
 import { useJobNotificationModel } from './useJobNotificationModel';
 
 interface Props {
@@ -46,6 +47,9 @@ export function NotificationItem({ notification: n, onOpen, onSeen, onDelete }: 
           {format.dateTime(n.createdAt)}
         </Text>
       </UnstyledButton>
+      {n.type === GROUP_INVITATION_NOTIFICATION && typeof n.payload.invitationId === 'string' && (
+        <GroupInvitationActions invitationId={n.payload.invitationId} />
+      )}
       {!n.isSeen && (
         <ActionIcon variant="subtle" size="sm" aria-label={t('notifications.markSeen')} onClick={() => onSeen(n.id)}>
           <IconCheck size={14} />

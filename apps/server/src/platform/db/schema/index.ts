@@ -14,4 +14,5 @@ export * from './terms.ts';
 export * from './translations.ts';
 export * from './settings.ts';
 export * from './launcher-registrations.ts';
+export * from './account-security.ts';
 export * from './project-fields.ts';
