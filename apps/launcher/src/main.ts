@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createEngine } from './engine.ts';
 import { keepRegistered } from './register.ts';
 import { startLauncher } from './server.ts';
+import { createLogger, initTracing } from './telemetry.ts';
 
 /**
  * A launcher process: `LAUNCHER_PORT` (default 8000; 0: any free port), `LAUNCHER_HOST` (default 127.0.0.1;
@@ -11,9 +12,11 @@ import { startLauncher } from './server.ts';
 const version = process.env.LAUNCHER_VERSION ?? JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')).version;
 const port = Number(process.env.LAUNCHER_PORT ?? 8000);
 const threads = process.env.LAUNCHER_THREADS ? Number(process.env.LAUNCHER_THREADS) : undefined;
+const log = createLogger();
+const tracing = initTracing();
 const engine = createEngine(threads);
-const launcher = await startLauncher({ port, host: process.env.LAUNCHER_HOST ?? '127.0.0.1', version, engine });
-console.log(`launcher ${version} listening on ${launcher.port}`);
+const launcher = await startLauncher({ port, host: process.env.LAUNCHER_HOST ?? '127.0.0.1', version, engine, logger: log });
+log.info({ version, port: launcher.port, slots: engine.slots, tracing: tracing !== null }, `launcher ${version} listening on ${launcher.port}`);
 
 const serverUrl = process.env.LAUNCHER_SERVER_URL;
 const token = process.env.LAUNCHER_REGISTRATION_TOKEN;
@@ -27,7 +30,7 @@ const registration =
           version,
           slots: engine.slots,
           host: process.env.LAUNCHER_ADVERTISE_HOST || undefined,
-          log: (m) => console.log(m),
+          log: (m) => log.info({}, m),
         },
         Number(process.env.LAUNCHER_REGISTER_EVERY_S ?? 60) * 1000,
         // A revoked token: this launcher no longer belongs to the server.
@@ -38,6 +41,7 @@ const registration =
 const stop = async (code = 0) => {
   registration?.stop();
   await launcher.close();
+  await tracing?.shutdown();
   process.exit(code);
 };
 process.on('SIGTERM', () => void stop());

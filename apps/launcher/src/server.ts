@@ -1,6 +1,9 @@
 import Fastify from 'fastify';
 import multipart from '@fastify/multipart';
+import { ROOT_CONTEXT, SpanKind, SpanStatusCode, context, propagation, trace } from '@opentelemetry/api';
+import type { Logger } from 'pino';
 import type { Engine } from './engine.ts';
+import { createLogger } from './telemetry.ts';
 
 export interface LauncherOptions {
   port: number;
@@ -9,6 +12,8 @@ export interface LauncherOptions {
   engine: Engine;
   /** Jobs run at the same time (default: the engine's worker threads); further requests answer 503 BUSY. */
   slots?: number;
+  /** JSON log lines (default: pino on stdout at `LOG_LEVEL`). */
+  logger?: Logger;
 }
 
 export const DEFAULT_HEARTBEAT_MS = 2000;
@@ -30,6 +35,8 @@ export function heartbeatPeriod(asked: unknown): number {
  * - POST /update {version} → records the version it was asked to run (the local launcher runs this checkout).
  */
 export async function startLauncher(opts: LauncherOptions) {
+  const log = opts.logger ?? createLogger();
+  const tracer = trace.getTracer('lamella-launcher');
   const app = Fastify({ logger: false, bodyLimit: 1024 * 1024 });
   await app.register(multipart, { limits: { fileSize: 512 * 1024 * 1024, files: 2 } });
   const slots = opts.slots ?? opts.engine.slots;
@@ -41,12 +48,19 @@ export async function startLauncher(opts: LauncherOptions) {
   app.post('/update', async (request) => {
     const body = request.body as { version?: unknown };
     if (typeof body?.version === 'string' && body.version.trim()) version = body.version.trim();
+    log.info({ version }, 'version updated');
     return { status: 'ok', version };
   });
 
   app.post('/run', async (request, reply) => {
-    if (running >= slots) return reply.status(503).send({ code: 'BUSY', message: 'The launcher is busy.' });
+    if (running >= slots) {
+      log.info({ running, slots }, 'job refused: all slots busy');
+      return reply.status(503).send({ code: 'BUSY', message: 'The launcher is busy.' });
+    }
     running += 1;
+    // the dispatcher's trace continues here (W3C traceparent header)
+    const parent = propagation.extract(ROOT_CONTEXT, request.headers);
+    const span = tracer.startSpan('launcher.run', { kind: SpanKind.SERVER }, parent);
     try {
       let job: Record<string, unknown> | null = null;
       let image: Buffer | null = null;
@@ -57,8 +71,12 @@ export async function startLauncher(opts: LauncherOptions) {
         else if (part.type === 'file' && part.fieldname === 'mask') mask = await part.toBuffer();
         else if (part.type === 'file') part.file.resume();
       }
-      if (!job || !image || typeof job.model !== 'string')
+      if (!job || !image || typeof job.model !== 'string') {
+        log.warn({}, 'job refused: job and image are required');
         return reply.status(400).send({ code: 'BAD_REQUEST', message: 'job and image are required' });
+      }
+      const jlog = log.child({ jobId: job.jobId, launcherId: job.launcherId, model: job.model, modelVersion: job.version });
+      span.setAttributes({ 'lamella.job_id': String(job.jobId), 'lamella.model': job.model, 'lamella.model_version': String(job.version ?? '') });
       reply.raw.writeHead(200, { 'content-type': 'application/x-ndjson' });
       // A dispatcher that gave up on us closes the connection: writing then must not throw.
       reply.raw.on('error', () => undefined);
@@ -66,23 +84,30 @@ export async function startLauncher(opts: LauncherOptions) {
         if (!reply.raw.destroyed && !reply.raw.writableEnded) reply.raw.write(JSON.stringify(line) + '\n');
       };
       send({ type: 'started', jobId: job.jobId });
-      const heartbeat = setInterval(() => send({ type: 'heartbeat' }), heartbeatPeriod(job.heartbeatMs));
+      jlog.info({ imageBytes: image.length, mask: mask !== null, running, slots }, 'job started');
+      const heartbeat = setInterval(() => {
+        jlog.debug({}, 'heartbeat');
+        send({ type: 'heartbeat' });
+      }, heartbeatPeriod(job.heartbeatMs));
       try {
         const modelStart = performance.now();
-        const out = await opts.engine.run({
-          model: job.model,
-          version: String(job.version ?? ''),
-          settings: (job.settings as Record<string, unknown>) ?? {},
-          crop: (job.crop as never) ?? null,
-          language: job.language === 'de' ? 'de' : 'en',
-          image,
-          mask,
-          pixelSizeUm: typeof job.pixelSizeUm === 'number' && job.pixelSizeUm > 0 ? job.pixelSizeUm : null,
-          settingsCalibration: job.settingsCalibration !== false,
-        });
+        const out = await context.with(trace.setSpan(parent, span), () =>
+          opts.engine.run({
+            model: String(job.model),
+            version: String(job.version ?? ''),
+            settings: (job.settings as Record<string, unknown>) ?? {},
+            crop: (job.crop as never) ?? null,
+            language: job.language === 'de' ? 'de' : 'en',
+            image,
+            mask,
+            pixelSizeUm: typeof job.pixelSizeUm === 'number' && job.pixelSizeUm > 0 ? job.pixelSizeUm : null,
+            settingsCalibration: job.settingsCalibration !== false,
+          }),
+        );
         clearInterval(heartbeat);
         // modelMs: the analysis' own time, so the server can tell it from transfer and storing (bench:pipeline)
         const modelMs = Math.round(performance.now() - modelStart);
+        jlog.info({ modelMs, files: out.files.length, gone: reply.raw.destroyed }, 'job finished; result sent');
         send({
           type: 'result',
           modelMs,
@@ -93,12 +118,15 @@ export async function startLauncher(opts: LauncherOptions) {
       } catch (err) {
         clearInterval(heartbeat);
         const e = err as { code?: string; message?: string };
+        jlog.warn({ code: e.code ?? 'ANALYSIS_FAILED', reason: e.message ?? String(err) }, 'job failed in the model');
+        span.setStatus({ code: SpanStatusCode.ERROR, message: e.message ?? String(err) });
         send({ type: 'error', code: e.code ?? 'ANALYSIS_FAILED', message: e.message ?? String(err) });
       }
       if (!reply.raw.destroyed) reply.raw.end();
       return reply;
     } finally {
       running -= 1;
+      span.end();
     }
   });
 

@@ -1,4 +1,6 @@
 import { existsSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import type { DestinationStream } from 'pino';
 import zlib from 'node:zlib';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -69,6 +71,9 @@ import { groupsRoutes } from './modules/groups/routes.ts';
 import type { LauncherSupervisor } from './platform/compute/supervisor.ts';
 import { CHANNELS, ChangeCache, ChangeFeed } from './platform/db/change-cache.ts';
 import type { SessionLookupRow, SessionOptions } from './platform/auth/session.ts';
+import { fastifyLogger } from './platform/observability/logger.ts';
+import { Metrics, cacheMeter } from './platform/observability/metrics.ts';
+import { registerHttpTracing } from './platform/observability/tracing.ts';
 
 export interface AppDeps {
   config: Config;
@@ -81,6 +86,8 @@ export interface AppDeps {
   launchers?: LauncherSupervisor;
   /** The built web app (default apps/web/dist). */
   webDist?: string;
+  /** Where the JSON log lines go (tests read them); default stdout, and none while testing. */
+  logStream?: DestinationStream;
 }
 
 /** What every domain module receives. */
@@ -101,6 +108,8 @@ export interface Ctx {
   /** The customization settings a user's jobs of a model run with (createJobs). */
   resolveSettings: SettingsResolver;
   launchers: LauncherSupervisor | null;
+  /** Prometheus metrics (`METRICS_TOKEN` set), else null. */
+  metrics: Metrics | null;
 }
 
 declare module 'fastify' {
@@ -116,7 +125,13 @@ const defaultWebDist = join(dirname(fileURLToPath(import.meta.url)), '../../web/
 
 export async function buildApp(deps: AppDeps): Promise<App> {
   const app = Fastify({
-    logger: deps.config.environment === 'testing' ? false : { level: deps.config.logLevel },
+    // JSON lines (platform/observability/logger.ts); request ids are UUIDs, answered in `x-request-id`
+    logger: deps.logStream
+      ? fastifyLogger(deps.config.logLevel, 'server', deps.logStream)
+      : deps.config.environment === 'testing'
+        ? false
+        : fastifyLogger(deps.config.logLevel, 'server'),
+    genReqId: () => randomUUID(),
     logController: new LogController({ disableRequestLogging: process.env.LOG_REQUESTS !== '1' }),
     // Client addresses come from the socket unless TRUST_PROXY names the proxies in front (README).
     // (a number is a hop count: Fastify supports it, its types do not list it)
@@ -126,6 +141,19 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     bodyLimit: 2 * 1024 * 1024,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
+  // Traces (OTEL_EXPORTER_OTLP_ENDPOINT): a span per request, registered before any route so handlers run in it.
+  registerHttpTracing(app);
+  const metrics = deps.config.metricsToken ? new Metrics() : null;
+  if (metrics) {
+    app.addHook('onResponse', async (request, reply) => {
+      metrics.httpDuration
+        .labels(request.method, request.routeOptions.url ?? 'unmatched', String(reply.statusCode))
+        .observe(reply.elapsedTime / 1000);
+    });
+  }
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('x-request-id', reply.request.id);
+  });
 
   // Reads kept between requests and dropped on any change of their rows, by any server (platform/db/change-cache.ts):
   // the guard's session read (SESSION_CACHE_SECONDS) and the job lists (LIST_CACHE_SECONDS).
@@ -142,6 +170,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // Sockets of ended sessions are closed (any replica's sign-out reaches every replica through the same NOTIFY).
   const socketSessions = new SocketSessionWatch();
   changes.subscribe(socketSessions);
+  if (sessionCache) sessionCache.meter = cacheMeter(metrics, 'session');
+  if (listCaches) {
+    listCaches.own.meter = cacheMeter(metrics, 'job_list');
+    listCaches.admin.meter = cacheMeter(metrics, 'admin_job_list');
+  }
   await changes.start(deps.database);
   // This server's own writes are seen by the next request at once, without waiting for the notification: a request
   // that may write (any method but GET/HEAD/OPTIONS) empties the caches before it is answered, and a job event
@@ -180,6 +213,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     notify: emitToUser,
     jobEnded: (job) => void notifyJobEnded(db, realtime, job).catch((e: Error) => app.log.warn(`job notification failed: ${e.message}`)),
     log: (m) => app.log.warn(m),
+    logger: app.log.child({ component: 'dispatcher' }),
+    metrics,
     soleDispatcher: deps.database.kind === 'pglite',
     leaseMs: deps.config.jobLeaseSeconds * 1000,
   });
@@ -202,7 +237,28 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     jobEvents: dispatcher,
     resolveSettings: resolveJobSettings,
     launchers: deps.launchers ?? null,
+    metrics,
   };
+  if (metrics) {
+    metrics.onCollect(async () => {
+      metrics.jobs.reset();
+      for (const r of await dispatcher.jobCounts()) metrics.jobs.labels(r.status, r.model).set(r.count);
+    });
+    metrics.onCollect(() => {
+      for (const m of [metrics.launcherHealthy, metrics.launcherSlots, metrics.launcherBusySlots]) m.reset();
+      for (const l of dispatcher.launcherStates()) {
+        metrics.launcherHealthy.labels(l.id).set(l.healthy ? 1 : 0);
+        metrics.launcherSlots.labels(l.id).set(l.slots);
+        metrics.launcherBusySlots.labels(l.id).set(l.busy);
+      }
+    });
+    metrics.onCollect(() => {
+      const pool = deps.database.poolStats?.() ?? { total: 1, idle: 0, waiting: 0 };
+      metrics.dbPool.labels('total').set(pool.total);
+      metrics.dbPool.labels('idle').set(pool.idle);
+      metrics.dbPool.labels('waiting').set(pool.waiting);
+    });
+  }
   app.decorate('ctx', ctx);
   /** API routes that do not yet meet the contract rules (route-rules.ts); the contract test requires none. */
   const contractDebt: string[] = [];
@@ -246,6 +302,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   registerErrorHandler(app);
   registerGuard(app, ctx.db, ctx.sessionOptions);
+  // every log line of a signed-in request names the user (by id only)
+  app.addHook('preHandler', async (request, reply) => {
+    if (request.auth) request.log = reply.log = request.log.child({ userId: request.auth.user.id });
+  });
   auditImpersonatedWrites(app, ctx.db);
   registerInputGuard(app);
   registerServerTiming(app);
@@ -256,7 +316,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       const api = plugin.withTypeProvider<TypeBoxTypeProvider>();
       const { db, mailer, limiter, storage } = ctx;
       const publicUrl = ctx.config.publicUrl;
-      await api.register(systemRoutes, { db, database: ctx.database, storage, mailer, version: ctx.version, environment: ctx.config.environment });
+      await api.register(systemRoutes, {
+        db,
+        database: ctx.database,
+        storage,
+        mailer,
+        version: ctx.version,
+        environment: ctx.config.environment,
+        healthyLaunchers: () => dispatcher.launcherStates().filter((l) => l.healthy).length,
+        metrics: metrics ? { token: ctx.config.metricsToken, scrape: () => metrics.scrape() } : undefined,
+      });
       await api.register(authRoutes, { db, mailer, limiter, publicUrl, sessionOptions: ctx.sessionOptions });
       await api.register(usersRoutes, { db, storage, mailer, limiter, publicUrl });
       await api.register(twoFactorRoutes, { db, limiter, sessionOptions: ctx.sessionOptions });

@@ -33,6 +33,10 @@ export interface Config {
   /** `START_LOCAL_LAUNCHER` (default true): this process starts the launchers of the `local` node; false on extra replicas. */
   startLocalLauncher: boolean;
   logLevel: string;
+  /** `METRICS_TOKEN`: `GET /api/metrics` answers the caller with `Authorization: Bearer <token>`; null: metrics off (404). */
+  metricsToken: string | null;
+  /** `OTEL_EXPORTER_OTLP_ENDPOINT`: traces go there (OTLP/HTTP); null: tracing off. */
+  otelEndpoint: string | null;
   /**
    * Proxies whose `X-Forwarded-For` is believed (`TRUST_PROXY`): a hop count, or proxy addresses/CIDRs. Unset:
    * false, the client address is the socket's.
@@ -115,6 +119,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisPrefix: env.REDIS_PREFIX || 'lamella:',
     startLocalLauncher: !['false', '0', 'no'].includes((env.START_LOCAL_LAUNCHER ?? 'true').trim().toLowerCase()),
     logLevel: env.LOG_LEVEL ?? 'info',
+    metricsToken: env.METRICS_TOKEN || null,
+    otelEndpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT || null,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     maxUploadMb: positive(env.MAX_UPLOAD_MB, 200, 'MAX_UPLOAD_MB'),
     maxUploadRequestMb: positive(env.MAX_UPLOAD_REQUEST_MB, 1000, 'MAX_UPLOAD_REQUEST_MB'),

@@ -8,31 +8,46 @@ import { buildApp } from './app.ts';
 import { bootstrap } from './modules/system/bootstrap.ts';
 import { LauncherSupervisor } from './platform/compute/supervisor.ts';
 import { startLocalNode } from './modules/system/local-node.ts';
+import { initTracing } from './platform/observability/tracing.ts';
 
 /** `npm start`: migrations, first admin, built-in models, then the server on PORT. */
 async function main(): Promise<void> {
   const config = loadConfig();
+  // OTEL_EXPORTER_OTLP_ENDPOINT: traces on (before the app, so its spans use the provider)
+  const tracing = initTracing({ serviceName: process.env.OTEL_SERVICE_NAME ?? 'lamella-server', endpoint: config.otelEndpoint });
+  // until the app's logger exists, lines go to the console; then they are JSON lines of the server's logger
+  let log: (message: string) => void = (m) => console.log(m);
   const version = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')).version as string;
   const database = await openDatabase({ url: config.databaseUrl, dir: config.databaseUrl ? null : join(config.dataDir, 'db') });
   const storage = createStorage(config.dataDir, config.s3);
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, mailDir: join(config.dataDir, 'mail'), from: config.mailFrom, log: (m) => console.log(m) });
-  const launchers = new LauncherSupervisor({ log: (m) => console.log(m) });
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, mailDir: join(config.dataDir, 'mail'), from: config.mailFrom, log: (m) => log(m) });
+  // a launcher's own lines are JSON already (apps/launcher/src/telemetry.ts): passed on as they are
+  const launchers = new LauncherSupervisor({
+    log: (m) => {
+      const own = /^\[launcher \d+\] (\{.*\})$/.exec(m);
+      if (own) process.stdout.write(`${own[1]}\n`);
+      else log(m);
+    },
+  });
   const app = await buildApp({ config, database, storage, mailer, version, launchers });
+  log = (m) => app.log.info(m);
   const admin = await bootstrap({ config, db: database.db });
   // START_LOCAL_LAUNCHER=false: a replica that starts no launcher process (one replica, or none, runs the local node's).
   if (config.startLocalLauncher) await startLocalNode(database.db, launchers, config.launcherPort, version);
   await app.listen({ port: config.port, host: config.host });
-  console.log(`Lamella ${version} (${config.environment}) at ${config.publicUrl} — database: ${database.kind}, mail: ${mailer.transport}`);
+  log(`Lamella ${version} (${config.environment}) at ${config.publicUrl} — database: ${database.kind}, mail: ${mailer.transport}`);
   if (admin.created) {
+    // printed once on the console, outside the JSON log (it may carry the generated password)
     console.log(
       `First admin created: ${admin.email}${admin.generatedPassword ? ` with password ${admin.generatedPassword} (set ADMIN_PASSWORD to choose it)` : ''}. Log in at ${config.publicUrl}/auth/login`,
     );
   }
   const stop = async (signal: string) => {
-    console.log(`${signal}: shutting down`);
+    log(`${signal}: shutting down`);
     await launchers.stopAll();
     await app.close();
     await database.close();
+    await tracing?.shutdown();
     process.exit(0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));

@@ -41,6 +41,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** The rate limiter (default: in memory with per-address limits lifted); 'config': the app's own choice. */
   limiter?: Limiter | 'config';
+  /** Where the server's JSON log lines go (observability.test.ts reads them); default: no log. */
+  logStream?: { write(line: string): void };
 }
 
 /**
@@ -100,6 +102,7 @@ export async function startTestApp(opts: TestAppOptions = {}) {
     version: '9.9.9-test',
     launchers: supervisor,
     webDist: opts.webDist,
+    logStream: opts.logStream,
   });
   await bootstrap({ config, db: database.db });
   if (opts.launchers) await startLaunchers(database.db, supervisor, opts.launchers);

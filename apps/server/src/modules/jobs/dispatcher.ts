@@ -6,6 +6,10 @@ import { jobCacheKey } from './cache-key.ts';
 import { recountLicense } from './license.ts';
 import { LauncherBusy, LauncherUnavailable, ModelError, launcherHealth, runOnLauncher } from './launcher-client.ts';
 import type { JobRow } from './present.ts';
+import type { SpanContext } from '@opentelemetry/api';
+import { silentLog, type Log } from '../../platform/observability/logger.ts';
+import type { Metrics } from '../../platform/observability/metrics.ts';
+import { inSpan, requestSpanContext, traceHeaders } from '../../platform/observability/tracing.ts';
 
 export const MAX_ATTEMPTS = 3;
 /** Default job lease (`JOB_LEASE_SECONDS`). */
@@ -70,6 +74,10 @@ export class Dispatcher implements JobEvents {
       /** A job ended (FINISHED or FAILED) by this dispatcher: the owner is told unless they are watching. */
       jobEnded?: (job: JobRow) => void;
       log?: (msg: string) => void;
+      /** Structured log (issue 29): every step of a job, with jobId, userId, launcherId, model and modelVersion. */
+      logger?: Log;
+      /** Prometheus metrics (queue wait, run time, abandoned attempts, result cache, launchers). */
+      metrics?: Metrics | null;
       /** Embedded database: this process is the only dispatcher, so PENDING jobs at start are orphans. */
       soleDispatcher: boolean;
       /** Lease of a running job (`JOB_LEASE_SECONDS`); also the heartbeat window of its launcher. */
@@ -77,6 +85,38 @@ export class Dispatcher implements JobEvents {
     },
   ) {
     this.leaseMs = deps.leaseMs ?? DEFAULT_LEASE_MS;
+    this.logger = deps.logger ?? silentLog;
+  }
+
+  private readonly logger: Log;
+  /** The trace context of the request that queued each job (its dispatch continues that trace); bounded. */
+  private readonly traceParents = new Map<string, SpanContext>();
+
+  /** Launchers as this dispatcher sees them (metrics, readiness). */
+  launcherStates(): Array<{ id: string; healthy: boolean; slots: number; busy: number }> {
+    const now = Date.now();
+    const ids = new Set([...this.slots.keys(), ...this.healthy.keys(), ...this.running.keys()]);
+    return [...ids].map((id) => ({
+      id,
+      healthy: now - (this.healthy.get(id) ?? 0) < HEALTHY_FOR_MS,
+      slots: this.slots.get(id) ?? 1,
+      busy: this.running.get(id) ?? 0,
+    }));
+  }
+
+  /** Jobs by status and model (the `lamella_jobs` gauge, read when metrics are scraped). */
+  async jobCounts(): Promise<Array<{ status: string; model: string; count: number }>> {
+    const rows = await this.deps.db
+      .select({ status: jobs.status, model: computeModels.internalName, count: sql<number>`count(*)::int` })
+      .from(jobs)
+      .innerJoin(computeModels, eq(computeModels.id, jobs.modelId))
+      .groupBy(jobs.status, computeModels.internalName);
+    return rows.map((r) => ({ status: r.status, model: r.model, count: Number(r.count) }));
+  }
+
+  /** An attempt given up without a result (metrics; the log line says why). */
+  private abandoned(cause: string): void {
+    this.deps.metrics?.attemptsAbandoned.labels(cause).inc();
   }
 
   private readonly leaseMs: number;
@@ -112,7 +152,20 @@ export class Dispatcher implements JobEvents {
   }
 
   created(rows: JobRow[]): void {
-    for (const r of rows) this.deps.notify(r.ownerId, 'job', { id: r.id, status: r.status });
+    const parent = requestSpanContext();
+    for (const r of rows) {
+      this.deps.notify(r.ownerId, 'job', { id: r.id, status: r.status });
+      const cached = r.status === 'CACHED';
+      this.deps.metrics?.cacheRequests.labels('job_result', cached ? 'hit' : 'miss').inc();
+      this.logger.info(
+        { jobId: r.id, userId: r.ownerId, modelId: r.modelId, modelVersion: r.modelVersion, status: r.status },
+        cached ? 'job answered from the result cache' : 'job queued',
+      );
+      if (parent && !cached) {
+        if (this.traceParents.size >= 10_000) this.traceParents.delete(this.traceParents.keys().next().value!);
+        this.traceParents.set(r.id, parent);
+      }
+    }
     this.wake();
   }
 
@@ -201,16 +254,35 @@ export class Dispatcher implements JobEvents {
     if (row) {
       await this.deps.db.update(executors).set({ busyJobId: row.id }).where(eq(executors.id, executorId));
       this.deps.notify(row.ownerId, 'job', { id: row.id, status: row.status });
+      this.logger.info(
+        { jobId: row.id, userId: row.ownerId, launcherId: executorId, modelVersion: row.modelVersion, attempt: row.attempts },
+        'job claimed',
+      );
     }
     return row ?? null;
   }
 
   /** Runs a claimed job; never rejects (every error is logged). */
   private async run(job: JobRow, executor: ExecutorRow): Promise<void> {
+    const log = this.logger.child({
+      jobId: job.id,
+      userId: job.ownerId,
+      launcherId: executor.id,
+      modelVersion: job.modelVersion,
+      attempt: job.attempts,
+    });
+    const parent = this.traceParents.get(job.id) ?? null;
+    this.traceParents.delete(job.id);
     try {
-      await this.runOnce(job, executor);
+      await inSpan(
+        'job.dispatch',
+        { 'lamella.job_id': job.id, 'lamella.launcher_id': executor.id, 'lamella.model_version': job.modelVersion, 'lamella.attempt': job.attempts },
+        () => this.runOnce(job, executor, log),
+        parent,
+      );
     } catch (err) {
       this.logError(`job ${job.id}`, err);
+      log.error({ err: err instanceof Error ? err.message : String(err) }, 'job run failed unexpectedly');
     }
   }
 
@@ -219,7 +291,9 @@ export class Dispatcher implements JobEvents {
     return and(eq(jobs.id, job.id), eq(jobs.status, 'PENDING'), eq(jobs.attempts, job.attempts));
   }
 
-  private async runOnce(job: JobRow, executor: ExecutorRow): Promise<void> {
+  private async runOnce(job: JobRow, executor: ExecutorRow, baseLog: Log = this.logger): Promise<void> {
+    let log = baseLog;
+    let modelName = 'unknown';
     const { db, storage } = this.deps;
     const leaseMs = this.leaseMs;
     const abort = new AbortController();
@@ -254,7 +328,10 @@ export class Dispatcher implements JobEvents {
     };
     // Watchdog: every third of the lease, renew it while the launcher answers; abort when it went silent.
     const watchdog = setInterval(() => {
-      if (Date.now() - lastBeat <= leaseMs) return persist();
+      if (Date.now() - lastBeat <= leaseMs) {
+        log.info({ progress, lastHeartbeatMsAgo: Date.now() - lastBeat }, 'heartbeat: launcher answers, lease renewed');
+        return persist();
+      }
       // A busy event loop runs timers before pending I/O: look again once the waiting lines are read.
       setImmediate(() => {
         const silent = Date.now() - lastBeat;
@@ -269,70 +346,89 @@ export class Dispatcher implements JobEvents {
       const [model] = await db.select().from(computeModels).where(eq(computeModels.id, job.modelId));
       const [owner] = await db.select({ language: users.language }).from(users).where(eq(users.id, job.ownerId));
       const mask = job.maskId ? (await db.select().from(masks).where(eq(masks.id, job.maskId)))[0] : undefined;
+      modelName = model.internalName;
+      log = log.child({ model: modelName });
+      this.deps.metrics?.queueWait.labels(modelName).observe(Math.max(0, claimedAt - job.createdAt.getTime()) / 1000);
       const [imageBytes, maskBytes] = await Promise.all([storage.get(image.filename), mask ? storage.get(mask.storageKey) : Promise.resolve(null)]);
       lastBeat = Date.now();
-      const out = await runOnLauncher(
-        `http://${executor.ip}:${executor.port}`,
-        {
-          jobId: job.id,
-          model: model.internalName,
-          version: job.modelVersion,
-          settings: job.settings,
-          crop: job.crop,
-          language: owner?.language ?? 'en',
-          // calibration (model 20261123): the user's pixel size of the image; the settings' magnification counts
-          // only when a customization chose it (else an image without bar or metadata is measured uncalibrated)
-          pixelSizeUm: image.pixelSizeUm ?? null,
-          settingsCalibration: job.customizationId !== null,
-        },
-        imageBytes,
-        maskBytes,
-        {
-          timeoutMs: JOB_TIMEOUT_MS,
-          signal: abort.signal,
-          heartbeatMs: Math.max(100, Math.min(5000, Math.floor(leaseMs / 3))),
-          onBeat: (p) => {
-            lastBeat = Date.now();
-            if (p !== undefined) progress = p;
-            persist();
-          },
-          // "Started at" is when the launcher took the job: its delay after creation is the queue's overhead.
-          onStarted: () => {
-            startedLineAt = Date.now();
-            started = true;
-            persist();
-          },
-        },
-      );
-      const resultAt = Date.now();
-      clearInterval(watchdog);
-      await writing;
-      const [resultRow] = await db
-        .insert(results)
-        .values({
-          items: out.items,
-          measurements: out.measurements,
-          files: {},
-          cacheKey: jobCacheKey({
-            imageSha256: image.sha256,
-            pixelSizeUm: image.pixelSizeUm,
+      log.info({ launcherUrl: `http://${executor.ip}:${executor.port}` }, 'job sent to launcher');
+      const out = await inSpan('launcher.request', { 'lamella.job_id': job.id, 'lamella.launcher_id': executor.id }, () =>
+        runOnLauncher(
+          `http://${executor.ip}:${executor.port}`,
+          {
+            jobId: job.id,
+            launcherId: executor.id,
             model: model.internalName,
             version: job.modelVersion,
             settings: job.settings,
             crop: job.crop,
-            maskSha256: mask?.storageKey ?? null,
-          }),
-        })
-        .returning();
-      const files: Record<string, string> = {};
-      for (const f of out.files) {
-        const safe = f.filename.replace(/[^\w.-]/g, '_');
-        const key = `results/${resultRow.id}/${safe}`;
-        await storage.put(key, f.data);
-        files[safe] = key;
+            language: owner?.language ?? 'en',
+            // calibration (model 20261123): the user's pixel size of the image; the settings' magnification counts
+            // only when a customization chose it (else an image without bar or metadata is measured uncalibrated)
+            pixelSizeUm: image.pixelSizeUm ?? null,
+            settingsCalibration: job.customizationId !== null,
+          },
+          imageBytes,
+          maskBytes,
+          {
+            timeoutMs: JOB_TIMEOUT_MS,
+            signal: abort.signal,
+            heartbeatMs: Math.max(100, Math.min(5000, Math.floor(leaseMs / 3))),
+            headers: traceHeaders(),
+            onBeat: (p) => {
+              lastBeat = Date.now();
+              if (p !== undefined) progress = p;
+              log.debug({ progress: p }, 'heartbeat');
+              persist();
+            },
+            // "Started at" is when the launcher took the job: its delay after creation is the queue's overhead.
+            onStarted: () => {
+              startedLineAt = Date.now();
+              started = true;
+              log.info({}, 'job started on launcher');
+              persist();
+            },
+          },
+        ),
+      );
+      log.info({ modelMs: out.modelMs, files: out.files.length }, 'result received from launcher');
+      const resultAt = Date.now();
+      clearInterval(watchdog);
+      await writing;
+      const stored = await inSpan('job.store_result', { 'lamella.job_id': job.id }, async () => {
+        const [resultRow] = await db
+          .insert(results)
+          .values({
+            items: out.items,
+            measurements: out.measurements,
+            files: {},
+            cacheKey: jobCacheKey({
+              imageSha256: image.sha256,
+              pixelSizeUm: image.pixelSizeUm,
+              model: model.internalName,
+              version: job.modelVersion,
+              settings: job.settings,
+              crop: job.crop,
+              maskSha256: mask?.storageKey ?? null,
+            }),
+          })
+          .returning();
+        const files: Record<string, string> = {};
+        for (const f of out.files) {
+          const safe = f.filename.replace(/[^\w.-]/g, '_');
+          const key = `results/${resultRow.id}/${safe}`;
+          await storage.put(key, f.data);
+          files[safe] = key;
+        }
+        await db.update(results).set({ files }).where(eq(results.id, resultRow.id));
+        const finished = await this.finish(job, { status: 'FINISHED', resultId: resultRow.id, error: null });
+        return { resultRow, files, finished };
+      });
+      const { resultRow, files, finished } = stored;
+      if (finished) {
+        this.deps.metrics?.runTime.labels(modelName, 'FINISHED').observe((Date.now() - claimedAt) / 1000);
+        log.info({ resultId: resultRow.id, runMs: Date.now() - claimedAt }, 'result stored; job FINISHED');
       }
-      await db.update(results).set({ files }).where(eq(results.id, resultRow.id));
-      const finished = await this.finish(job, { status: 'FINISHED', resultId: resultRow.id, error: null });
       if (finished && this.stageListener) {
         const storedAt = Date.now();
         const took = resultAt - (startedLineAt || claimedAt);
@@ -349,6 +445,8 @@ export class Dispatcher implements JobEvents {
       if (!finished) {
         // The lease was lost meanwhile: the job belongs to another run now; drop this run's result.
         this.deps.log?.(`job ${job.id}: lease lost before the result was saved; result discarded`);
+        this.abandoned('lease_lost');
+        log.warn({ cause: 'lease_lost' }, 'attempt abandoned: the lease was lost before the result was saved; result discarded');
         await db.delete(results).where(eq(results.id, resultRow.id));
         await Promise.all(Object.values(files).map((key) => storage.delete(key).catch(() => undefined)));
       }
@@ -356,8 +454,12 @@ export class Dispatcher implements JobEvents {
       clearInterval(watchdog);
       await writing;
       if (err instanceof ModelError) {
-        await this.finish(job, { status: 'FAILED', resultId: null, error: `${err.code}: ${err.message}` });
+        log.warn({ code: err.code, reason: err.message }, 'job FAILED: the model refused the input');
+        if (await this.finish(job, { status: 'FAILED', resultId: null, error: `${err.code}: ${err.message}` }))
+          this.deps.metrics?.runTime.labels(modelName, 'FAILED').observe((Date.now() - claimedAt) / 1000);
       } else if (err instanceof LauncherBusy) {
+        this.abandoned('launcher_busy');
+        log.info({ cause: 'launcher_busy' }, 'attempt abandoned: the launcher is busy; job given back to the queue (no attempt lost)');
         // The launcher is full (e.g. still finishing a job it was given before it hung): the job never
         // started there, so the claim is undone without costing an attempt.
         this.healthy.delete(executor.id);
@@ -371,12 +473,21 @@ export class Dispatcher implements JobEvents {
         const message = err instanceof Error ? err.message : String(err);
         if (err instanceof LauncherUnavailable) this.healthy.delete(executor.id);
         this.deps.log?.(`job ${job.id} on launcher ${executor.id}: ${message}`);
+        const cause = /lease was lost/.test(message)
+          ? 'lease_lost'
+          : /not responding/.test(message)
+            ? 'launcher_not_responding'
+            : 'launcher_unreachable';
+        this.abandoned(cause);
+        log.warn({ cause, reason: message, final: job.attempts >= MAX_ATTEMPTS }, 'attempt abandoned');
         if (job.attempts >= MAX_ATTEMPTS) {
           await this.finish(job, {
             status: 'FAILED',
             resultId: null,
             error: `LAUNCHER_UNAVAILABLE: the job could not be completed after ${job.attempts} attempts (${message})`,
           });
+          this.deps.metrics?.runTime.labels(modelName, 'FAILED').observe((Date.now() - claimedAt) / 1000);
+          log.error({ attempts: job.attempts }, 'job FAILED: no attempt left');
         } else {
           const [row] = await db
             .update(jobs)
@@ -384,6 +495,7 @@ export class Dispatcher implements JobEvents {
             .where(this.mine(job))
             .returning({ id: jobs.id });
           if (row) this.deps.notify(job.ownerId, 'job', { id: job.id, status: 'NEW' });
+          if (row) log.info({}, 'job queued again for another attempt');
         }
       }
     } finally {
@@ -422,14 +534,23 @@ export class Dispatcher implements JobEvents {
   /** PENDING jobs whose dispatcher stopped renewing the lease go back to the queue (or fail after the limit). */
   private async expireLeases(): Promise<void> {
     const now = new Date();
-    await this.deps.db
+    const failed = await this.deps.db
       .update(jobs)
       .set({ status: 'FAILED', error: 'LAUNCHER_UNAVAILABLE: the job was interrupted too often', finishedAt: now, leaseUntil: null })
-      .where(and(eq(jobs.status, 'PENDING'), lt(jobs.leaseUntil, now), sql`${jobs.attempts} >= ${MAX_ATTEMPTS}`));
-    await this.deps.db
+      .where(and(eq(jobs.status, 'PENDING'), lt(jobs.leaseUntil, now), sql`${jobs.attempts} >= ${MAX_ATTEMPTS}`))
+      .returning({ id: jobs.id, ownerId: jobs.ownerId });
+    const requeued = await this.deps.db
       .update(jobs)
       .set({ status: 'NEW', executorId: null, leaseUntil: null, startedAt: null })
-      .where(and(eq(jobs.status, 'PENDING'), lt(jobs.leaseUntil, now)));
+      .where(and(eq(jobs.status, 'PENDING'), lt(jobs.leaseUntil, now)))
+      .returning({ id: jobs.id, ownerId: jobs.ownerId });
+    for (const [j, final] of [...failed.map((j) => [j, true] as const), ...requeued.map((j) => [j, false] as const)]) {
+      this.abandoned('lease_expired');
+      this.logger.warn(
+        { jobId: j.id, userId: j.ownerId, cause: 'lease_expired', final },
+        `attempt abandoned: lease expired (its server stopped); job ${final ? 'FAILED' : 'queued again'}`,
+      );
+    }
   }
 
   /** Model versions come from what the launchers report (back-office Models → versions). */
@@ -459,12 +580,15 @@ export class Dispatcher implements JobEvents {
       rows.map(async (r) => {
         try {
           const h = await launcherHealth(`http://${r.ip}:${r.e.port}`, 2000);
+          if (!this.healthy.has(r.e.id)) this.logger.info({ launcherId: r.e.id, version: h.version, slots: h.slots }, 'launcher healthy');
           this.healthy.set(r.e.id, Date.now());
           this.slots.set(r.e.id, Number.isInteger(h.slots) && h.slots! > 0 ? h.slots! : 1);
           nodeUp.set(r.nodeId, true);
           await this.deps.db.update(executors).set({ lastSeenAt: new Date(), reportedModels: h.models }).where(eq(executors.id, r.e.id));
           if (JSON.stringify(h.models) !== JSON.stringify(r.e.reportedModels)) await this.recordVersions(h.models);
-        } catch {
+        } catch (err) {
+          if (this.healthy.has(r.e.id))
+            this.logger.warn({ launcherId: r.e.id, reason: err instanceof Error ? err.message : String(err) }, 'launcher health check failed');
           this.healthy.delete(r.e.id);
           if (!nodeUp.has(r.nodeId)) nodeUp.set(r.nodeId, false);
         }

@@ -39,6 +39,8 @@ export interface RunOptions {
   timeoutMs: number;
   /** Aborts the request (the dispatcher's watchdog: no heartbeat for a whole lease, or the lease was lost). */
   signal?: AbortSignal;
+  /** Extra request headers: the trace context (`traceparent`) of the job's dispatch. */
+  headers?: Record<string, string>;
   /** Sent to the launcher: how often it must send a line (heartbeat) while the job runs. */
   heartbeatMs?: number;
   /** The launcher took the job (`started` line). */
@@ -55,6 +57,8 @@ export async function runOnLauncher(
   baseUrl: string,
   job: {
     jobId: string;
+    /** The launcher's id on this server (executors.id), so its log lines name it. */
+    launcherId?: string;
     model: string;
     version: string;
     settings: unknown;
@@ -79,7 +83,7 @@ export async function runOnLauncher(
   if (mask) form.append('mask', new Blob([mask]), 'mask.png');
   let res: Response;
   try {
-    res = await fetch(`${baseUrl}/run`, { method: 'POST', body: form, signal });
+    res = await fetch(`${baseUrl}/run`, { method: 'POST', body: form, signal, headers: opts.headers });
   } catch (err) {
     throw new LauncherUnavailable(why(err));
   }

@@ -86,6 +86,8 @@ export class ChangeCache<V> implements Subscriber {
   private readonly scopeOf: (channel: Channel, payload: string) => string;
   private generation = 0;
   private listening = false;
+  /** Told of every look-up, hit or miss (the cache hit-rate metric, issue 29). */
+  meter: ((hit: boolean) => void) | null = null;
 
   constructor(opts: ChangeCacheOptions<V>) {
     this.channels = opts.channels;
@@ -127,7 +129,9 @@ export class ChangeCache<V> implements Subscriber {
   }
 
   get(key: string): V | undefined {
-    return this.listening ? this.entries.get(key)?.value : undefined;
+    const value = this.listening ? this.entries.get(key)?.value : undefined;
+    this.meter?.(value !== undefined);
+    return value;
   }
 
   set(key: string, scope: string, value: V, startedAt: number): void {

@@ -15,6 +15,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
   ping(): Promise<boolean>;
+  /** Connections of the pool now (metrics); PGlite is one connection. */
+  poolStats?(): { total: number; idle: number; waiting: number };
   /**
    * LISTENs on `channels` for the NOTIFYs of every connection (every replica): `up` once listening (again after a
    * lost connection), `message` per notification, `down` when the connection is lost (on PostgreSQL it reconnects
@@ -66,6 +68,7 @@ async function openPostgres(url: string): Promise<Database> {
       return true;
     },
     listen: (channels, handlers) => listenOnPostgres(url, channels, handlers),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }
 
