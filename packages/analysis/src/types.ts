@@ -61,6 +61,8 @@ export interface RunOptions {
    * uncalibrated (20261123).
    */
   settingsCalibration?: boolean;
+  /** Text of a sidecar file uploaded with the image (same stem: JEOL or Hitachi `.txt`, TESCAN `.hdr`…), 20261127. */
+  sidecar?: string | null;
 }
 export type Measurements = Record<string, number | string | boolean | null>;
 export interface RunResult {

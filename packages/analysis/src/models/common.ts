@@ -1,6 +1,6 @@
 import { AnalysisError } from '../errors.js';
 import { cropGray, decodeColour, decodeImage, decodeMask, encodePng, type Gray, type Rect } from '../image.js';
-import { metadataPixelSizeUm } from '../calibration.js';
+import { metadataCalibration, type MetadataCalibration } from '../calibration.js';
 import { detectScaleBar, UNIT_TO_UM, type ScaleBarResult } from '../scalebar.js';
 import { initCv } from '../cv.js';
 import type {
@@ -32,9 +32,13 @@ export interface Context {
   origin: { x: number; y: number };
   /** size of the original image */
   full: { width: number; height: number };
+  /** the whole decoded image, strip included (the scale-bar model outlines the bar on it) */
+  fullImage?: Gray;
   pixelSizeUm: number;
   scaleBar: ScaleBarResult;
   calibrationSource: CalibrationSource;
+  /** What the metadata calibration was read from ("Zeiss SEM", "ImageJ"…), when it was used. */
+  metadataSource?: string;
   mask?: Uint16Array;
   /** The analysed area in colour (RGB, 8 bit, row-major), or null for a grey image; decoded on first call. */
   colour(): Promise<Uint8Array | null>;
@@ -139,9 +143,23 @@ export async function prepare(image: Uint8Array | Buffer, settings: Settings, op
   await initCv();
   const sb = await detectScaleBar(full, version);
   const items: ResultItem[] = [];
-  const cal = calibrate({ sb, settings, opts, version, metadataUm: version >= '20261123' ? await metadataPixelSizeUm(image) : null, lang });
+  // 20261123: the file's tags, then a sidecar text uploaded with it (JEOL, Hitachi, TESCAN…)
+  const meta: MetadataCalibration | null =
+    version >= '20261123' ? await metadataCalibration(image, version >= '20261127' ? opts.sidecar : null) : null;
+  const cal = calibrate({ sb, settings, opts, version, metadataUm: meta?.pixelSizeUm ?? null, lang });
   const { pixelSizeUm, calibrationSource } = cal;
   if (cal.message) items.push(cal.message);
+  // a bar was found but its label did not read as a length: it was not used, and the result says so
+  if (sb.unreadable && (calibrationSource === 'settings' || calibrationSource === 'none'))
+    items.push({
+      type: 'message',
+      status: 'warning',
+      title: tr(lang, { en: 'Scale bar label not readable', de: 'Beschriftung des Maßstabsbalkens nicht lesbar' }),
+      content: tr(lang, {
+        en: 'A scale bar was found, but its label could not be read as a length, so it was not used. Set the pixel size of the image to calibrate it.',
+        de: 'Ein Maßstabsbalken wurde gefunden, seine Beschriftung ließ sich aber nicht als Länge lesen; er wurde daher nicht verwendet. Legen Sie die Pixelgröße des Bildes fest, um es zu kalibrieren.',
+      }),
+    });
   let area: Rect = sb.micrograph;
   if (opts.crop) {
     const c = opts.crop;
@@ -196,9 +214,11 @@ export async function prepare(image: Uint8Array | Buffer, settings: Settings, op
     validCount,
     origin: { x: area.x, y: area.y },
     full: { width: full.width, height: full.height },
+    fullImage: full,
     pixelSizeUm,
     scaleBar: sb,
     calibrationSource,
+    metadataSource: calibrationSource === 'metadata' && version >= '20261127' ? meta?.source : undefined,
     mask,
     items,
     files: [],
@@ -232,6 +252,15 @@ export function calibrationRows(ctx: Context): DataTableItem['rows'] {
   const rows: DataTableItem['rows'] = [
     row(tr(lang, { en: 'Pixel size', de: 'Pixelgröße' }), ctx.pixelSizeUm, 'µm/px', tr(lang, CALIBRATION_SOURCE_TEXT[ctx.calibrationSource]), 5),
   ];
+  if (ctx.metadataSource)
+    rows.push(
+      row(
+        tr(lang, { en: 'Metadata', de: 'Metadaten' }),
+        ctx.metadataSource,
+        '',
+        tr(lang, { en: 'Where the pixel size was read', de: 'Woher die Pixelgröße gelesen wurde' }),
+      ),
+    );
   if (sb.found)
     rows.push(
       row(

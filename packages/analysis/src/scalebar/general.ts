@@ -276,6 +276,73 @@ function inkTest(img: Gray, bar: BarCandidate): (v: number) => boolean {
   return bar.polarity === 'light' ? (v) => v >= tt : (v) => v <= tt;
 }
 
+/**
+ * The plate, box or strip the bar sits on, within the window: the solid area of the background's tone that
+ * touches the bar (flood fill). The label is looked for on it only, so that the micrograph beside a plate is not
+ * read as text. Null for a bar bare on the micrograph (no solid backing).
+ */
+function backing(img: Gray, bar: BarCandidate, win: Rect): Rect | null {
+  const { width: w, data } = img;
+  const b = bar.rect;
+  const sx = b.x + (b.width >> 1);
+  const seeds = [b.y - 3, b.y + b.height + 2].filter((y) => y >= win.y && y < win.y + win.height);
+  const around: number[] = [];
+  for (const y of seeds) for (let x = b.x; x < b.x + b.width; x += 2) around.push(data[y * w + x]);
+  if (!around.length) return null;
+  const bg = median(around);
+  if (Math.abs(bg - median([data[(b.y + (b.height >> 1)) * w + sx]])) < 60) return null;
+  const ww = win.width,
+    wh = win.height;
+  const seen = new Uint8Array(ww * wh);
+  const stack = new Int32Array(ww * wh);
+  let sp = 0,
+    n = 0,
+    minX = Infinity,
+    maxX = -1,
+    minY = Infinity,
+    maxY = -1;
+  for (const y of seeds) {
+    const k = (y - win.y) * ww + sx - win.x;
+    if (Math.abs(data[y * w + sx] - bg) <= 25 && !seen[k]) {
+      seen[k] = 1;
+      stack[sp++] = k;
+    }
+  }
+  let flat = 0;
+  while (sp > 0) {
+    const q = stack[--sp];
+    const qx = q % ww,
+      qy = (q - qx) / ww;
+    n++;
+    if (Math.abs(data[(win.y + qy) * w + win.x + qx] - bg) <= 6) flat++;
+    if (qx < minX) minX = qx;
+    if (qx > maxX) maxX = qx;
+    if (qy < minY) minY = qy;
+    if (qy > maxY) maxY = qy;
+    for (const [dx, dy] of [
+      [1, 0],
+      [-1, 0],
+      [0, 1],
+      [0, -1],
+    ]) {
+      const nx = qx + dx,
+        ny = qy + dy;
+      if (nx < 0 || ny < 0 || nx >= ww || ny >= wh) continue;
+      const k = ny * ww + nx;
+      if (seen[k] || Math.abs(data[(win.y + ny) * w + win.x + nx] - bg) > 25) continue;
+      seen[k] = 1;
+      stack[sp++] = k;
+    }
+  }
+  if (maxX < 0) return null;
+  const area = (maxX - minX + 1) * (maxY - minY + 1);
+  // solid (a plate or strip holds text and the bar, but is mostly background), and larger than the bar
+  // flat (drawn or printed, not a grain's noisy tone) and around the bar on every side
+  const surrounds = win.x + minX < b.x - 1 && win.x + maxX > b.x + b.width && win.y + minY < b.y - 1 && win.y + maxY > b.y + b.height;
+  if (n < 0.45 * area || flat < 0.9 * n || !surrounds) return null;
+  return padRect({ x: win.x + minX, y: win.y + minY, width: maxX - minX + 1, height: maxY - minY + 1 }, 2, img.width, img.height);
+}
+
 /** Text lines of the bar's colour around it, nearest first: above, below or beside the bar. */
 export function findTextLines(img: Gray, bar: BarCandidate): TextLine[] {
   const { width: W, height: H } = img;
@@ -287,7 +354,8 @@ export function findTextLines(img: Gray, bar: BarCandidate): TextLine[] {
     x1 = Math.min(W, b.x + b.width + vx);
   const y0 = Math.max(0, b.y - vy),
     y1 = Math.min(H, b.y + b.height + vy);
-  const comps = components(img, { x: x0, y: y0, width: x1 - x0, height: y1 - y0 }, inkTest(img, bar));
+  const win = backing(img, bar, { x: x0, y: y0, width: x1 - x0, height: y1 - y0 }) ?? { x: x0, y: y0, width: x1 - x0, height: y1 - y0 };
+  const comps = components(img, win, inkTest(img, bar));
   const maxGlyph = Math.max(12, 0.7 * len);
   const glyphs: Comp[] = [];
   const small: Comp[] = [];
@@ -432,8 +500,16 @@ export function barRegion(img: Gray, bar: BarCandidate, label: Rect): { region: 
     // the other way: up to the first row that is no longer strip-like
     let e = dir > 0 ? both.y - 1 : both.y + both.height;
     while (e >= 0 && e < h && stripRow(e)) e -= dir;
-    const start = dir > 0 ? e + 1 : 0,
+    let start = dir > 0 ? e + 1 : 0,
       end = dir > 0 ? h : e;
+    // a separator line of the bar's colour between micrograph and strip belongs to the strip
+    const inkRow = (y: number) => {
+      let k = 0;
+      for (let x = 0; x < w; x += 4) if (inClass(data[y * w + x], bar.polarity)) k++;
+      return k >= 0.8 * Math.ceil(w / 4);
+    };
+    for (let i = 0; i < 6 && dir > 0 && start > 0 && inkRow(start - 1); i++) start--;
+    for (let i = 0; i < 6 && dir < 0 && end < h && inkRow(end); i++) end++;
     if (end - start > 0.45 * h) continue;
     return { region: { x: 0, y: start, width: w, height: end - start }, strip: dir > 0 ? 'bottom' : 'top' };
   }

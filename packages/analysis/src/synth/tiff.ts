@@ -5,7 +5,9 @@ export interface TiffExtras {
   /** XResolution and YResolution (282, 283) as a fraction: pixels per ResolutionUnit. */
   resolution?: [number, number];
   /** ResolutionUnit (296): 1 none, 2 inch, 3 centimetre. */
-  resolutionUnit?: 1 | 2 | 3;
+  resolutionUnit?: 1 | 2 | 3 | 4 | 5;
+  /** Other ASCII tags by number, as instruments write them: 34118 Zeiss SEM, 34682 FEI/Thermo, 50431 TESCAN, 305 Software… */
+  tags?: Record<number, string>;
 }
 
 /**
@@ -37,6 +39,10 @@ export function encodeGreyTiff(data: Uint8Array | Uint16Array | Float32Array, wi
     r.writeUInt32LE(extras.resolution[0], 0);
     r.writeUInt32LE(extras.resolution[1], 4);
     entries.push({ tag: 282, type: 5, count: 1, payload: r }, { tag: 283, type: 5, count: 1, payload: Buffer.from(r) });
+  }
+  for (const [tag, value] of Object.entries(extras.tags ?? {})) {
+    const text = Buffer.from(value + '\0', 'latin1');
+    entries.push({ tag: Number(tag), type: 2, count: text.length, payload: text });
   }
   if (extras.resolutionUnit) entries.push({ tag: 296, type: 3, count: 1, value: extras.resolutionUnit });
   if (bps === 32) entries.push({ tag: 339, type: 3, count: 1, value: 3 });
