@@ -1,22 +1,29 @@
 import { Alert, Badge, Button, CloseButton, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../lib/errorText';
 import { useProject } from './api';
 import { DeleteProjectButton } from './DeleteProjectButton';
 import { EditProjectForm } from './EditProjectForm';
 import { ProjectImages } from './ProjectImages';
+import { ProjectJobReview } from './ProjectJobReview';
 import { ProjectSharing } from './ProjectSharing';
 import { ProjectTemplateSelect } from './ProjectTemplateSelect';
 import { ProjectReportMenu } from '../reports/ProjectReportMenu';
 import { ACCESS_LABEL } from './accessLabel';
 
-/** One project: name and description (editable by owner and EDITOR), template, images and jobs, sharing. */
+/**
+ * One project: name and description (editable by owner and EDITOR), template, its fields with their jobs, sharing;
+ * `&job=<id>` opens one of the project's jobs read-only in place of the fields.
+ */
 export function ProjectDetail({ id, onClose }: { id: string; onClose: () => void }) {
   const { t } = useTranslation();
   const project = useProject(id);
   const [editing, setEditing] = useState(false);
+  const [params, setParams] = useSearchParams();
+  const jobId = params.get('job');
   if (project.isPending) return <Loader aria-label={t('common.loading')} />;
   if (project.isError)
     return (
@@ -70,8 +77,14 @@ export function ProjectDetail({ id, onClose }: { id: string; onClose: () => void
           </Stack>
         )}
       </Paper>
-      <ProjectImages project={p} />
-      <ProjectSharing project={p} />
+      {jobId ? (
+        <ProjectJobReview project={p} jobId={jobId} onBack={() => setParams({ project: p.id })} />
+      ) : (
+        <>
+          <ProjectImages project={p} />
+          <ProjectSharing project={p} />
+        </>
+      )}
     </Stack>
   );
 }

@@ -74,3 +74,25 @@ export function useRemoveProjectImage(id: string) {
   const done = useInvalidate();
   return useMutation({ mutationFn: (imageId: string) => call(projectsApi.removeImage, { params: { id, imageId } }), onSuccess: done });
 }
+
+/** The project's fields (its images) with the job that represents each per model; polled while a job runs. */
+export function useProjectFields(id: string) {
+  return useQuery({
+    queryKey: [...projectKey(id), 'fields'],
+    queryFn: () => call(projectsApi.fields, { params: { id } }),
+    refetchInterval: (query) =>
+      query.state.data?.some((f) => f.models.some((m) => m.jobs.some((j) => j.status === 'NEW' || j.status === 'PENDING'))) ? 3000 : false,
+  });
+}
+
+/** Accepts a job as a field (locks it) or, with `jobId: null`, releases the field (owner or EDITOR). */
+export function useChooseField(id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ imageId, modelId, jobId }: { imageId: string; modelId: string; jobId: string | null }) =>
+      jobId
+        ? call(projectsApi.acceptField, { params: { id, imageId, modelId }, body: { jobId } })
+        : call(projectsApi.releaseField, { params: { id, imageId, modelId } }),
+    onSuccess: (fields) => qc.setQueryData([...projectKey(id), 'fields'], fields),
+  });
+}

@@ -20,9 +20,9 @@ type Source = keyof typeof SOURCE_TEXT;
 /**
  * The pixel size a finished job measured with and where it came from (measurements `pixelSizeUm`,
  * `calibrationSource`); with a CALIBRATION_MISSING message, "Set calibration" opens the set-scale tool and
- * then re-runs the job.
+ * then re-runs the job (not when `readOnly`: a project member reviewing another's job).
  */
-export function CalibrationInfo({ job }: { job: Job }) {
+export function CalibrationInfo({ job, readOnly = false }: { job: Job; readOnly?: boolean }) {
   const { t, i18n } = useTranslation();
   const rerun = useRerun();
   const [open, setOpen] = useState(false);
@@ -44,7 +44,7 @@ export function CalibrationInfo({ job }: { job: Job }) {
           {source === 'none' || value === null ? sourceText : t('calibration.source.value', { value, source: sourceText })}
         </Text>
       </Group>
-      {missing && (
+      {missing && !readOnly && (
         <Button
           size="xs"
           variant="light"

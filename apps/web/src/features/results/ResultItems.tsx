@@ -9,8 +9,12 @@ import { CalibrationInfo } from './CalibrationInfo';
 import { DataTableView } from './DataTableView';
 import { Figure } from './Figure';
 
-/** The result items of a finished job in the order of user-app.md §2: messages, images, charts, tables. */
-export function ResultItems({ job }: { job: Job }) {
+/**
+ * The result items of a finished job in the order of user-app.md §2: messages, images, charts, tables. `displaySrc`:
+ * where the analysed image is read from (a member reviewing a project's job reads it through the project);
+ * `readOnly`: no actions that change the job (a member's review).
+ */
+export function ResultItems({ job, displaySrc, readOnly = false }: { job: Job; displaySrc?: string; readOnly?: boolean }) {
   const { t } = useTranslation();
   const items: ResultItem[] = job.result?.results ?? [];
   const messages = items.filter((i): i is MessageItem => i.type === 'message');
@@ -18,18 +22,19 @@ export function ResultItems({ job }: { job: Job }) {
   const images = items.filter((i) => i.type === 'image');
   const charts = items.filter((i) => i.type === 'bar-chart' || i.type === 'histogram');
   const tables = items.filter((i) => i.type === 'data-table');
+  const source = displaySrc ?? imageUrl.display(job.imageId);
   return (
     <Stack gap="md">
       <MessageList items={messages} />
-      <CalibrationInfo job={job} />
+      <CalibrationInfo job={job} readOnly={readOnly} />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        <Figure src={imageUrl.display(job.imageId)} caption={t('results.panel.sourceImage')} alt={job.image.orginalFilename} />
+        <Figure src={source} caption={t('results.panel.sourceImage')} alt={job.image.orginalFilename} />
         {resultId &&
           images.map((i, n) => (
             <div key={n} data-testid="result-image">
               <Figure
                 src={imageUrl.result(resultId, i.filename)}
-                originalSrc={imageUrl.display(job.imageId)}
+                originalSrc={source}
                 caption={i.title ?? t('results.panel.resultImage')}
                 alt={i.filename}
               />
