@@ -25,6 +25,8 @@ export interface LocalLauncher {
   /** Why its last run ended, when it ended without being asked to. */
   failure: string | null;
   timer: NodeJS.Timeout | null;
+  /** The health watch of a spawned launcher (a hung one is killed and started again). */
+  watchdog: NodeJS.Timeout | null;
 }
 
 /** What the supervisor knows of a local launcher: stopped (not wanted), running, or failed (cannot start / keeps dying). */
@@ -41,6 +43,10 @@ export interface SupervisorOptions {
   stateDir?: string;
   /** Whether a healthy launcher already answers on the port (default: GET http://127.0.0.1:port/health). */
   probe?: (port: number) => Promise<boolean>;
+  /** How often a spawned launcher's health is checked (default 5 s). */
+  hangCheckMs?: number;
+  /** Checks in a row without an answer, after it answered once, that make a launcher hung (default 6, about 30 s). */
+  hangMisses?: number;
 }
 
 async function healthyOnPort(port: number): Promise<boolean> {
@@ -57,7 +63,8 @@ async function healthyOnPort(port: number): Promise<boolean> {
 /**
  * Starts and stops launcher processes on this machine (the built-in `local` provider).
  * - Each launcher runs in its own process group; stopping it ends the whole group (no grandchild survives).
- * - A launcher that exits without being asked to is started again after a pause growing with each failure;
+ * - A launcher that exits without being asked to is started again after a pause growing with each failure; one
+ *   that answered its health check and then stops answering (hung, frozen) is killed and so started again too;
  *   while it keeps failing, `status()` reports `failed` with its last output (e.g. the port is taken).
  * - After a `kill -9` of the server its launchers may live on: at start, a healthy launcher already answering on
  *   the port is reused (adopted) instead of a new one failing on the taken port; stopping it ends its recorded
@@ -86,6 +93,7 @@ export class LauncherSupervisor {
       output: [],
       failure: null,
       timer: null,
+      watchdog: null,
     };
     entry.wanted = true;
     entry.port = port;
@@ -164,11 +172,15 @@ export class LauncherSupervisor {
     child.on('error', (error) => {
       entry.failure = error.message;
     });
+    let hung = false;
+    this.watch(entry, child, () => {
+      hung = true;
+    });
     child.on('exit', (code, signal) => {
       if (entry.child === child) entry.child = null;
       if (!entry.wanted) return;
       const last = entry.output.filter((l) => /error|EADDRINUSE|in use/i.test(l)).pop() ?? entry.output.at(-1);
-      entry.failure = `exited (${signal ?? code})${last ? `: ${last.slice(0, 300)}` : ''}`;
+      entry.failure = hung ? 'not responding: killed' : `exited (${signal ?? code})${last ? `: ${last.slice(0, 300)}` : ''}`;
       // A launcher that ran for a minute starts again at once; one that keeps dying waits longer each time.
       if (Date.now() - entry.startedAt > 60_000) entry.restarts = 0;
       const delay = Math.min(30_000, (this.opts.restartDelayMs ?? 1000) * 2 ** entry.restarts);
@@ -182,12 +194,50 @@ export class LauncherSupervisor {
     });
   }
 
+  /**
+   * Checks a spawned launcher's health every `hangCheckMs`; once it has answered, `hangMisses` checks in a row without
+   * an answer end its process group with SIGKILL (a hung launcher does not exit by itself), and the exit handler
+   * starts it again (issue 28 item 9).
+   */
+  private watch(entry: LocalLauncher, child: ChildProcess, onHung: () => void): void {
+    const probe = this.opts.probe ?? healthyOnPort;
+    const every = this.opts.hangCheckMs ?? 5000;
+    const limit = this.opts.hangMisses ?? 6;
+    let answered = false;
+    let misses = 0;
+    const check = async () => {
+      entry.watchdog = null;
+      if (!entry.wanted || entry.child !== child) return;
+      const ok = await probe(entry.port);
+      if (!entry.wanted || entry.child !== child) return;
+      if (ok) {
+        answered = true;
+        misses = 0;
+      } else if (answered && ++misses >= limit) {
+        this.opts.log?.(`launcher on port ${entry.port} stopped answering; killing it to start it again`);
+        onHung();
+        if (child.pid) signalGroup(child.pid, 'SIGKILL');
+        return;
+      }
+      entry.watchdog = setTimeout(() => void check(), every);
+      entry.watchdog.unref();
+    };
+    entry.watchdog = setTimeout(() => void check(), every);
+    entry.watchdog.unref();
+    child.once('exit', () => {
+      if (entry.watchdog) clearTimeout(entry.watchdog);
+      entry.watchdog = null;
+    });
+  }
+
   async stop(executorId: string): Promise<void> {
     const entry = this.launchers.get(executorId);
     if (!entry) return;
     entry.wanted = false;
     if (entry.timer) clearTimeout(entry.timer);
     entry.timer = null;
+    if (entry.watchdog) clearTimeout(entry.watchdog);
+    entry.watchdog = null;
     const child = entry.child;
     if (entry.adopted) {
       entry.adopted = false;

@@ -24,11 +24,13 @@ export function NotificationItem({ notification: n, onOpen, onSeen, onDelete }: 
   const label =
     n.type === 'PROJECT_SHARED'
       ? t('notifications.projectShared', { sharedByName: text(n.payload.sharedByName), projectName: text(n.payload.projectName) })
-      : n.type === JOB_FINISHED_NOTIFICATION
-        ? t('notifications.jobFinished', { model: jobModel?.name ?? '' })
-        : n.type === JOB_FAILED_NOTIFICATION
-          ? t('notifications.jobFailed', { model: jobModel?.name ?? '' })
-          : t('notifications.unknown');
+      : n.type === GROUP_INVITATION_NOTIFICATION
+        ? t('groupAdmin.invitation.text', { invitedByName: text(n.payload.invitedByName), groupName: text(n.payload.groupName) })
+        : n.type === JOB_FINISHED_NOTIFICATION
+          ? t('notifications.jobFinished', { model: jobModel?.name ?? '' })
+          : n.type === JOB_FAILED_NOTIFICATION
+            ? t('notifications.jobFailed', { model: jobModel?.name ?? '' })
+            : t('notifications.unknown');
   return (
     <Group
       wrap="nowrap"
