@@ -40,6 +40,7 @@ export async function listAudit(db: Db, query: AuditLogQuery): Promise<AuditLogP
     action: r.row.action,
     targetType: r.row.targetType,
     targetId: r.row.targetId,
+    targetName: r.targetName ?? null,
     details: r.row.details,
   }));
   return { items, total, page, pageSize };

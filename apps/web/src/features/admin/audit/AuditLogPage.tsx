@@ -1,32 +1,38 @@
 import { Group, Pagination, Paper, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { AUDIT_PAGE_SIZE, type AuditLogQuery } from '@lamella/contracts';
-import { useState } from 'react';
+import { AUDIT_PAGE_SIZE } from '@lamella/contracts';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { AdminListPage } from '../../../components/AdminListPage';
 import { useAuditLog } from './api';
-import { AuditFilters, noFilters, type AuditFilterValues } from './AuditFilters';
+import { AuditFilters, type AuditFilterValues } from './AuditFilters';
 import { AuditTable } from './AuditTable';
+import { auditQuery, decodeAuditFilters, encodeAuditFilters } from './filters';
 
-/** /admin/audit-log (ADMIN): every privileged staff write, newest first, filtered by actor, action and target. */
+/**
+ * /admin/audit-log (ADMIN): every privileged staff write, newest first, filtered by actor, action and target.
+ * The filters and the page are the query string, so a filtered view can be reloaded, bookmarked and shared.
+ */
 export function AuditLogPage() {
   const { t } = useTranslation();
-  const [filters, setFilters] = useState<AuditFilterValues>(noFilters);
-  const [page, setPage] = useState(1);
-  const [targetId] = useDebouncedValue(filters.targetId.trim(), 300);
-  const query: AuditLogQuery = {
-    page,
-    pageSize: AUDIT_PAGE_SIZE,
-    ...(filters.actorId ? { actorId: filters.actorId } : {}),
-    ...(filters.action ? { action: filters.action } : {}),
-    ...(filters.targetType ? { targetType: filters.targetType } : {}),
-    ...(targetId ? { targetId } : {}),
-  };
-  const log = useAuditLog(query);
+  const [params, setParams] = useSearchParams();
+  const { filters, page } = decodeAuditFilters(params);
+  // The target id is typed: the field follows the keyboard, the query string (and the call) its debounced value.
+  const [targetId, setTargetId] = useState(filters.targetId);
+  const [debouncedTargetId] = useDebouncedValue(targetId.trim(), 300);
+  const go = (next: AuditFilterValues, nextPage = 1) => setParams(encodeAuditFilters(next, nextPage), { replace: true });
+  useEffect(() => {
+    if (debouncedTargetId !== filters.targetId) go({ ...filters, targetId: debouncedTargetId });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [debouncedTargetId]);
+  const log = useAuditLog(auditQuery(filters, page));
   const pages = Math.max(1, Math.ceil((log.data?.total ?? 0) / AUDIT_PAGE_SIZE));
+  /** A choice goes to the query string at once; typing in the target id only after the pause (the effect above). */
   const changeFilters = (next: AuditFilterValues) => {
-    setFilters(next);
-    setPage(1);
+    setTargetId(next.targetId);
+    const chosen = next.actorId !== filters.actorId || next.action !== filters.action || next.targetType !== filters.targetType;
+    if (chosen || next.targetId === '') go({ ...next, targetId: next.targetId.trim() });
   };
   return (
     <AdminListPage
@@ -36,7 +42,7 @@ export function AuditLogPage() {
           <Text size="sm" c="dimmed">
             {t('auditLog.intro')}
           </Text>
-          <AuditFilters value={filters} onChange={changeFilters} />
+          <AuditFilters value={{ ...filters, targetId }} onChange={changeFilters} />
         </>
       }
       query={log}
@@ -48,10 +54,10 @@ export function AuditLogPage() {
         <AuditTable items={log.data?.items ?? []} />
       </Paper>
       <Group justify="space-between" wrap="wrap" gap="xs">
-        <Text size="sm" c="dimmed">
+        <Text size="sm" c="dimmed" data-testid="list-total">
           {t('auditLog.total', { count: log.data?.total ?? 0 })}
         </Text>
-        {pages > 1 && <Pagination value={page} onChange={setPage} total={pages} size="sm" siblings={1} />}
+        {pages > 1 && <Pagination value={page} onChange={(p) => go(filters, p)} total={pages} size="sm" siblings={1} />}
       </Group>
     </AdminListPage>
   );

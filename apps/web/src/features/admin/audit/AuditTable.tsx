@@ -46,7 +46,12 @@ export function AuditTable({ items }: { items: AuditLogEntry[] }) {
               </Table.Td>
               <Table.Td>
                 <Text size="sm">{labels.target(e.targetType)}</Text>
-                <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
+                {e.targetName ? (
+                  <Text size="sm" fw={600} style={{ wordBreak: 'break-word' }} data-testid="audit-target-name">
+                    {e.targetName}
+                  </Text>
+                ) : null}
+                <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }} title={e.targetId ?? undefined}>
                   {e.targetId ?? t('auditLog.none')}
                 </Text>
               </Table.Td>
