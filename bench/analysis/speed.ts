@@ -35,7 +35,11 @@ const rows: string[][] = [
 ];
 // `grain-size (tint)`: the grain model's colour path on a tint etch, `grain-size (lamellar)` its colony path on
 // pearlite-like colonies with 20 % ferrite (no native counterpart: their columns read n/a)
-for (const label of ['grain-size', 'grain-size (tint)', 'grain-size (lamellar)', 'layer-thickness', 'cracks', 'porosity']) {
+// BENCH_ONLY=grain-size,cracks limits the rows (labels as printed); ONNX_THREADS sets the network's threads (default 2)
+const ONLY = process.env.BENCH_ONLY?.split(',');
+for (const label of ['grain-size', 'grain-size (tint)', 'grain-size (lamellar)', 'layer-thickness', 'cracks', 'porosity'].filter(
+  (l) => !ONLY || ONLY.includes(l),
+)) {
   const model = label.replace(/ \((tint|lamellar)\)/, '');
   for (const s of sizes) {
     const png =

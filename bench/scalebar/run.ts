@@ -84,7 +84,7 @@ for (const style of BAR_STYLES)
       const um = { µm: 1, μm: 1, um: 1, nm: 0.001, mm: 1000 }[spec.unit] ?? 1;
       const truth = (spec.value * um) / (lengthPx * r.factor);
       const t0 = performance.now();
-      const sb = await detectScaleBar({ width: r.width, height: r.height, data: r.data }, '20261127');
+      const sb = await detectScaleBar({ width: r.width, height: r.height, data: r.data }, '20261201');
       ms.push(performance.now() - t0);
       n++;
       if (sb.found) found++;
@@ -121,7 +121,7 @@ for (const name of [
   'pores-low',
 ]) {
   const g = await sampleMicrograph(name);
-  const sb = await detectScaleBar(g, '20261127');
+  const sb = await detectScaleBar(g, '20261201');
   if (sb.found) falseBars++;
   falseRows.push([name, sb.found ? `FALSE BAR ${sb.value} ${sb.unit} = ${sb.lengthPx} px` : 'none']);
 }

@@ -16,7 +16,7 @@ export interface ScaleBarResult {
   lengthPx?: number;
   pixelSizeUm?: number;
   style?: 'sem' | 'overlay';
-  /** Light bar on dark, or dark bar on light (the general search, 20261123). */
+  /** Light bar on dark, or dark bar on light (the general search, 20261201). */
   polarity?: Polarity;
   bar?: Rect;
   label?: Rect;
@@ -317,11 +317,11 @@ async function labelPng(img: Gray, label: Rect): Promise<Buffer> {
 /**
  * Finds and reads the scale bar. `method` 20241025: search the bottom data strip only;
  * 20250101: data strip, then overlay bars anywhere (plate detection), glyph descender check for µ.
- * 20261123 and later: when that finds nothing readable, the general search (scalebar/general.ts): bars of either
+ * 20261201 and later (older versions keep their stored results): when that finds nothing readable, the general search (scalebar/general.ts): bars of either
  * polarity and style anywhere, the label nearest to the bar, the strip, box or plate around them excluded.
  */
 export async function detectScaleBar(img: Gray, method: ModelVersion = '20250101'): Promise<ScaleBarResult> {
-  if (method < '20261123') return detectWhiteOnBlack(img, method);
+  if (method < '20261201') return detectWhiteOnBlack(img, method);
   const { result: g, unreadable } = await detectGeneral(img, ocrLabel);
   if (!g) {
     const first = await detectWhiteOnBlack(img, method);

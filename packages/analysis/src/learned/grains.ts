@@ -4,14 +4,16 @@
 //    lineal intercept; the final pass runs at the scale that puts it near WORKING_SCALE.targetInterceptPx, the
 //    middle of what the network was trained for. The same specimen at another resolution is thus seen alike.
 // 2. The network gives the boundary probability (twin lines are trained as not-a-boundary; a second output gives
-//    them, and `countTwins` adds them back). Basins below PARTITION.seedBelow seed the grains, which are flooded
-//    over the probability to a zero-width partition; neighbours parted by a weak border are merged.
+//    them, and `countTwins` adds them back). The cores of the interior (below PARTITION.seedBelow, split at its
+//    necks, so a gap in a boundary does not merge two grains) seed the grains, which are flooded over the
+//    probability to a zero-width partition; neighbours parted by a weak border are merged.
 // 3. The partition is brought back to the image's resolution by flooding the full-resolution probability from the
 //    working-scale grains, so the boundaries are smooth 1-px label changes at any resolution.
-import { flood, meanInterceptOf, mergeWeakBorders, seedsOf, type Partition } from './partition.js';
+import { coreSeeds, flood, meanInterceptOf, mergeWeakBorders, type Partition } from './partition.js';
 import { networkSession, runTiled } from './network.js';
 import { resizeFloat, resizeLabels, resizeMask, resizeRgb } from './resample.js';
 import { NETWORK, PARTITION, WORKING_SCALE } from './tunables.js';
+import { mergeTwinBands } from './twins.js';
 
 export interface LearnedGrains extends Partition {
   /** Working scale factor (working px per image px). */
@@ -26,6 +28,8 @@ export interface LearnedGrains extends Partition {
   twinRatio: number;
   /** Network passes run (1–3). */
   passes: number;
+  /** Twin bands merged into their parent grain (countTwins off). */
+  twinBands: number;
 }
 
 interface Pass extends Partition {
@@ -35,6 +39,7 @@ interface Pass extends Partition {
   prob: Float32Array;
   twin: Float32Array;
   valid: Uint8Array;
+  twins: number;
   intercept: number;
 }
 
@@ -51,11 +56,16 @@ async function pass(rgb: Uint8Array, w: number, h: number, valid: Uint8Array, f:
     prob = new Float32Array(W * H);
     for (let i = 0; i < prob.length; i++) prob[i] = Math.max(boundary[i], twinPlane[i]);
   }
-  const T = WORKING_SCALE.targetInterceptPx;
-  const seeds = seedsOf(prob, W, H, v, PARTITION.seedBelow, Math.max(4, PARTITION.minSeedAreaShare * T * T));
+  const seeds = coreSeeds(prob, W, H, v, PARTITION.seedBelow);
   flood(prob, W, H, v, seeds.labels, PARTITION.levels);
-  const merged = mergeWeakBorders(seeds, prob, W, H, PARTITION.mergeBelow);
-  return { ...merged, f, W, H, prob, twin: twinPlane, valid: v, intercept: meanInterceptOf(merged.labels, W, H, v) };
+  let merged = mergeWeakBorders(seeds, prob, W, H, PARTITION.mergeBelow);
+  let twins = 0;
+  if (!countTwins) {
+    const t = mergeTwinBands(merged, img, W, H);
+    merged = t;
+    twins = t.twins;
+  }
+  return { ...merged, f, W, H, prob, twin: twinPlane, valid: v, twins, intercept: meanInterceptOf(merged.labels, W, H, v) };
 }
 
 /** The working scale for an image whose mean intercept is `interceptPx` image px. */
@@ -134,5 +144,6 @@ export async function segmentGrainsLearned(
     largestShare: validCount ? largest / validCount : 1,
     twinRatio: boundaryPx ? twinPx / boundaryPx : 0,
     passes,
+    twinBands: r.twins,
   };
 }

@@ -6,7 +6,9 @@
 // multiples of 8, and gives 1×C×H×W probabilities. Big images are cut into overlapping tiles; the normalisation is
 // computed over the whole image first, so every tile sees the same input scale.
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as ort from 'onnxruntime-node';
 import { AnalysisError } from '../errors.js';
@@ -16,30 +18,44 @@ import { NETWORK } from './tunables.js';
 export const MODELS_DIR = fileURLToPath(new URL('../../models/', import.meta.url));
 
 const sessions = new Map<string, Promise<ort.InferenceSession>>();
+const require = createRequire(import.meta.url);
 
 /**
- * Execution providers from ONNX_EXECUTION_PROVIDER: `cpu` (default) or `cuda` (CUDA first, CPU as fallback; needs
- * the CUDA libraries on the launcher machine). Threads per session from ONNX_THREADS (default NETWORK.threads, at most
- * the machine's cores; a launcher with several worker slots sets ONNX_THREADS=1 so its slots do not oversubscribe).
+ * Execution providers from ONNX_EXECUTION_PROVIDER: `auto` (default: CUDA when the machine has an NVIDIA device and
+ * onnxruntime-node's CUDA provider library is installed next to its binding, else CPU), `cuda` (CUDA first, CPU as
+ * fallback) or `cpu`. Threads per session from ONNX_THREADS (default NETWORK.threads, at most the machine's cores; the
+ * analysis pool gives each worker its share).
  */
-function sessionOptions(): ort.InferenceSession.SessionOptions {
-  const ep = (process.env.ONNX_EXECUTION_PROVIDER ?? 'cpu').toLowerCase();
+export function executionProviders(env = process.env): string[] {
+  const ep = (env.ONNX_EXECUTION_PROVIDER ?? 'auto').toLowerCase();
+  if (ep === 'cpu') return ['cpu'];
+  if (ep === 'cuda') return ['cuda', 'cpu'];
+  const binDir = path.dirname(require.resolve('onnxruntime-node/package.json'));
+  const cudaLib = path.join(binDir, 'bin', 'napi-v6', process.platform, process.arch, 'libonnxruntime_providers_cuda.so');
+  return existsSync('/dev/nvidiactl') && existsSync(cudaLib) ? ['cuda', 'cpu'] : ['cpu'];
+}
+
+function sessionOptions(providers: string[]): ort.InferenceSession.SessionOptions {
   const threads = Math.max(1, Number(process.env.ONNX_THREADS) || Math.min(NETWORK.threads, availableParallelism()));
   return {
-    executionProviders: ep === 'cuda' ? ['cuda', 'cpu'] : ['cpu'],
+    executionProviders: providers,
     intraOpNumThreads: threads,
     interOpNumThreads: 1,
     graphOptimizationLevel: 'all',
   };
 }
 
-/** The session of a shipped network file (loaded once per process or worker thread). */
+/** The session of a shipped network file (loaded once per process or worker thread); CPU when CUDA fails to start. */
 export function networkSession(file: string): Promise<ort.InferenceSession> {
   let s = sessions.get(file);
   if (!s) {
-    const path = MODELS_DIR + file;
-    if (!existsSync(path)) throw new AnalysisError('ANALYSIS_FAILED', `Network file ${file} is missing`);
-    s = ort.InferenceSession.create(path, sessionOptions());
+    const filePath = MODELS_DIR + file;
+    if (!existsSync(filePath)) throw new AnalysisError('ANALYSIS_FAILED', `Network file ${file} is missing`);
+    const providers = executionProviders();
+    s = ort.InferenceSession.create(filePath, sessionOptions(providers)).catch((e) => {
+      if (providers[0] === 'cpu') throw e;
+      return ort.InferenceSession.create(filePath, sessionOptions(['cpu']));
+    });
     sessions.set(file, s);
     s.catch(() => sessions.delete(file));
   }

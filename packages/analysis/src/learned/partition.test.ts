@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initCv } from '../cv.js';
-import { flood, meanInterceptOf, mergeWeakBorders, seedsOf } from './partition.js';
+import { coreSeeds, flood, meanInterceptOf, mergeWeakBorders } from './partition.js';
 import { workingScale } from './grains.js';
 import { WORKING_SCALE } from './tunables.js';
 
@@ -19,7 +19,7 @@ describe('learned partition', () => {
     const w = 60,
       h = 40;
     const p = ridges(w, h, [20, 40], [20]);
-    const s = seedsOf(p, w, h, null, 0.5, 4);
+    const s = coreSeeds(p, w, h, null, 0.5);
     expect(s.count).toBe(6);
     flood(p, w, h, null, s.labels);
     expect([...s.labels].every((l) => l > 0)).toBe(true);
@@ -37,23 +37,29 @@ describe('learned partition', () => {
     const p = new Float32Array(w * h).fill(0.1);
     const valid = new Uint8Array(w * h).fill(1);
     for (let y = 0; y < h; y++) valid[y * w + 15] = 0;
-    const s = seedsOf(p, w, h, valid, 0.5, 4);
+    const s = coreSeeds(p, w, h, valid, 0.5);
     expect(s.count).toBe(2);
     flood(p, w, h, valid, s.labels);
     for (let y = 0; y < h; y++) expect(s.labels[y * w + 15]).toBe(0);
   });
 
-  it('drops seeds smaller than the minimum area (their pixels are flooded by the neighbours)', () => {
-    const w = 40,
+  it('gives each side of a boundary with a gap its own seed, and joins a grain parted only at a neck', () => {
+    const w = 80,
       h = 40;
-    const p = ridges(w, h, [20], []);
-    // a 2×2 hole in the ridge-free right half surrounded by a ring of high probability
-    for (let y = 9; y <= 12; y++) for (let x = 29; x <= 32; x++) p[y * w + x] = 0.9;
-    p[10 * w + 30] = p[10 * w + 31] = p[11 * w + 30] = p[11 * w + 31] = 0.05;
-    const s = seedsOf(p, w, h, null, 0.5, 8);
+    // a boundary at x = 40 with a 6 px gap in the middle: the interior is one piece, but two cores
+    const p = ridges(w, h, [40], []);
+    for (let y = 17; y < 23; y++) p[y * w + 40] = 0.05;
+    const s = coreSeeds(p, w, h, null, 0.5);
     expect(s.count).toBe(2);
     flood(p, w, h, null, s.labels);
-    expect(s.labels[10 * w + 30]).toBe(s.labels[30 * w + 30]);
+    const m = mergeWeakBorders(s, p, w, h, 0.4);
+    expect(m.count).toBe(2);
+    expect(m.labels[5 * w + 10]).not.toBe(m.labels[5 * w + 70]);
+    // the same interior without the boundary: the neck-free field is one grain after the merge
+    const q = new Float32Array(w * h).fill(0.05);
+    const t = coreSeeds(q, w, h, null, 0.5);
+    flood(q, w, h, null, t.labels);
+    expect(mergeWeakBorders(t, q, w, h, 0.4).count).toBe(1);
   });
 
   it('merges grains parted by a weak border and keeps those parted by a strong one', () => {
@@ -61,7 +67,7 @@ describe('learned partition', () => {
       h = 20;
     const p = ridges(w, h, [20], []);
     for (let y = 0; y < h; y++) p[y * w + 40] = 0.52; // barely a boundary
-    const s = seedsOf(p, w, h, null, 0.5, 4);
+    const s = coreSeeds(p, w, h, null, 0.5);
     flood(p, w, h, null, s.labels);
     expect(s.count).toBe(3);
     const m = mergeWeakBorders(s, p, w, h, 0.6);

@@ -1,6 +1,7 @@
 // Closed grains from a boundary probability map: a zero-width partition (every analysed pixel belongs to one grain)
 // flooded from the basins of the map, so the E112 counts see each boundary as a label change, not as a band.
-import { components } from '../cvops.js';
+import { distanceTransform } from '../cvops.js';
+import { dynamicSeeds } from '../models/seeds.js';
 
 export interface Partition {
   /** 1..count for grains, 0 outside the analysed area. */
@@ -9,19 +10,17 @@ export interface Partition {
 }
 
 /**
- * Seeds: connected pieces (8-connected) of valid pixels with probability below `seedBelow`, at least `minArea` px.
- * Returns seed labels (0 elsewhere) and their count.
+ * Seeds that a gap in a boundary does not merge: the interior (valid pixels below `seedBelow`) is measured by its
+ * distance to the nearest boundary pixel, and every core of that distance map that splits into two or more deeper
+ * cores is split (a discrete h-maxima, models/seeds.ts). A gap narrower than the grains is a neck of the interior,
+ * and its two sides get a seed each; a grain parted only at a neck is joined again by mergeWeakBorders (no boundary
+ * probability along that border). Cores thinner than 3.5 px are no seeds.
  */
-export function seedsOf(prob: Float32Array, w: number, h: number, valid: Uint8Array | null, seedBelow: number, minArea: number): Partition {
-  const mask = new Uint8Array(w * h);
-  for (let i = 0; i < mask.length; i++) mask[i] = (!valid || valid[i]) && prob[i] < seedBelow ? 1 : 0;
-  const cc = components(mask, w, h, 8);
-  const map = new Int32Array(cc.count + 1);
-  let n = 0;
-  for (let l = 1; l <= cc.count; l++) if (cc.area[l] >= minArea) map[l] = ++n;
-  const labels = cc.labels;
-  for (let i = 0; i < labels.length; i++) labels[i] = map[labels[i]];
-  return { labels, count: n };
+export function coreSeeds(prob: Float32Array, w: number, h: number, valid: Uint8Array | null, seedBelow: number): Partition {
+  const interior = new Uint8Array(w * h);
+  for (let i = 0; i < interior.length; i++) interior[i] = (!valid || valid[i]) && prob[i] < seedBelow ? 255 : 0;
+  const { seeds, count } = dynamicSeeds(distanceTransform(interior, w, h), w, h);
+  return { labels: seeds, count };
 }
 
 /**
@@ -80,18 +79,20 @@ export function flood(prob: Float32Array, w: number, h: number, valid: Uint8Arra
 }
 
 /**
- * Merges neighbouring grains whose shared border (pixel pairs with different labels, 4-connected) has a mean boundary
- * probability below `mergeBelow`: the seeds were parted by noise, not by a boundary. Relabels 1..count.
+ * Merges neighbouring grains whose shared border (pixel pairs with different labels, 4-connected) has a median
+ * boundary probability below `mergeBelow`: the seeds were parted by noise or at a neck, not by a boundary. The median,
+ * not the mean: a false border that runs from pore to pore through a matrix keeps most of its length in the matrix
+ * (probability near 0) however bright the pore outlines it follows. Relabels 1..count.
  */
 export function mergeWeakBorders(p: Partition, prob: Float32Array, w: number, h: number, mergeBelow: number): Partition {
   const { labels, count } = p;
-  const sum = new Map<number, number>(),
-    num = new Map<number, number>();
+  const values = new Map<number, number[]>();
   const add = (a: number, b: number, v: number) => {
     if (a <= 0 || b <= 0 || a === b) return;
     const k = a < b ? a * (count + 1) + b : b * (count + 1) + a;
-    sum.set(k, (sum.get(k) ?? 0) + v);
-    num.set(k, (num.get(k) ?? 0) + 1);
+    let arr = values.get(k);
+    if (!arr) values.set(k, (arr = []));
+    arr.push(v);
   };
   for (let y = 0; y < h; y++)
     for (let x = 0; x < w; x++) {
@@ -99,29 +100,46 @@ export function mergeWeakBorders(p: Partition, prob: Float32Array, w: number, h:
       if (x + 1 < w && labels[i] !== labels[i + 1]) add(labels[i], labels[i + 1], Math.max(prob[i], prob[i + 1]));
       if (y + 1 < h && labels[i] !== labels[i + w]) add(labels[i], labels[i + w], Math.max(prob[i], prob[i + w]));
     }
+  const pairs: { k: number; m: number }[] = [];
+  for (const [k, arr] of values) {
+    arr.sort((u, v) => u - v);
+    const m = arr[arr.length >> 1];
+    if (m < mergeBelow) pairs.push({ k, m });
+  }
+  // weakest borders first, so a chain of merges follows the field
+  pairs.sort((u, v) => u.m - v.m);
+  const uf = unionFind(count);
+  for (const { k } of pairs) uf.union(Math.floor(k / (count + 1)), k % (count + 1));
+  return uf.relabel(labels);
+}
+
+/** Union-find over labels 1..count, merging into the smaller label; relabel() numbers the sets 1..n in place. */
+export function unionFind(count: number) {
   const parent = new Int32Array(count + 1);
   for (let l = 0; l <= count; l++) parent[l] = l;
   const find = (l: number): number => {
     while (parent[l] !== l) l = parent[l] = parent[parent[l]];
     return l;
   };
-  // weakest borders first, so a chain of merges follows the field
-  const pairs = [...sum.keys()].map((k) => ({ k, m: sum.get(k)! / num.get(k)! })).filter((e) => e.m < mergeBelow);
-  pairs.sort((a, b) => a.m - b.m);
-  for (const { k } of pairs) {
-    const a = find(Math.floor(k / (count + 1))),
-      b = find(k % (count + 1));
-    if (a !== b) parent[Math.max(a, b)] = Math.min(a, b);
-  }
-  const map = new Int32Array(count + 1);
-  let n = 0;
-  for (let l = 1; l <= count; l++) {
-    const r = find(l);
-    if (!map[r]) map[r] = ++n;
-    map[l] = map[r];
-  }
-  for (let i = 0; i < labels.length; i++) labels[i] = labels[i] > 0 ? map[labels[i]] : 0;
-  return { labels, count: n };
+  return {
+    find,
+    union(a: number, b: number) {
+      const ra = find(a),
+        rb = find(b);
+      if (ra !== rb) parent[Math.max(ra, rb)] = Math.min(ra, rb);
+    },
+    relabel(labels: Int32Array): Partition {
+      const map = new Int32Array(count + 1);
+      let n = 0;
+      for (let l = 1; l <= count; l++) {
+        const r = find(l);
+        if (!map[r]) map[r] = ++n;
+        map[l] = map[r];
+      }
+      for (let i = 0; i < labels.length; i++) labels[i] = labels[i] > 0 ? map[labels[i]] : 0;
+      return { labels, count: n };
+    },
+  };
 }
 
 /** Mean lineal intercept (px) of a partition over every row and column of the valid area: length / label changes. */

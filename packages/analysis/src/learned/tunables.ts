@@ -31,8 +31,6 @@ export const WORKING_SCALE = {
 export const PARTITION = {
   /** Pixels below this boundary probability are grain interior: their connected pieces seed the grains. */
   seedBelow: 0.5,
-  /** A seed smaller than this share of targetInterceptPx² is noise, not a grain. */
-  minSeedAreaShare: 0.03,
   /** Two neighbouring grains whose shared border has a mean boundary probability below this are one grain. */
   mergeBelow: 0.4,
   /** Probability levels of the flooding queue. */
@@ -44,4 +42,20 @@ export const SELF_CHECKS = {
   minConfidence: 0.55,
   /** One region covering more than this share of the analysed area: not a grain structure (a refusal). */
   maxLargestShare: 0.5,
+} as const;
+
+export const TWINS = {
+  /** A straight piece of border is at least this long (px) and its points lie within this rms of a line (px). */
+  minLinePx: 10,
+  maxLineRms: 1.6,
+  /** The two sides of a band are parallel within this angle. */
+  maxAngleRad: (8 * Math.PI) / 180,
+  /** A band is at least this wide (px), and at most this share of its length. */
+  minWidthPx: 2,
+  maxWidthToLength: 0.8,
+  /** The two sides make up at least this share of the band's border. */
+  minBorderShare: 0.5,
+  /** Two pieces of a parent look alike: mean colours closer than this (8-bit RGB), or than this share of the band's difference to them. */
+  sameColour: 12,
+  sameColourShare: 0.5,
 } as const;

@@ -14,7 +14,8 @@ export function learnedChecks(ctx: Context, g: LearnedGrains): void {
   const m = ctx.measurements;
   m.workingScale = g.scale;
   m.boundaryConfidence = g.confidence;
-  m.twinLinesExcluded = !ctx.settings.grain?.countTwins && g.twinRatio >= 0.02;
+  m.twinBandsExcluded = g.twinBands;
+  m.twinLinesExcluded = !ctx.settings.grain?.countTwins && (g.twinBands > 0 || g.twinRatio >= 0.02);
   if (g.largestShare > SELF_CHECKS.maxLargestShare)
     throw new AnalysisError(
       'NOT_A_GRAIN_STRUCTURE',

@@ -26,7 +26,7 @@ async function grey(png: Buffer, height?: number): Promise<Gray> {
 async function check(base: Gray, spec: DrawnBarSpec, scale: number) {
   const d = await drawScaleBar(base.data, base.width, base.height, spec);
   const r = await resampleGray(d.data, d.width, d.height, scale);
-  const sb = await detectScaleBar({ width: r.width, height: r.height, data: r.data }, '20261127');
+  const sb = await detectScaleBar({ width: r.width, height: r.height, data: r.data }, '20261201');
   const truth = (spec.value * UM[spec.unit]) / (spec.lengthPx * r.factor);
   return { sb, truth, drawn: d, r };
 }
@@ -72,13 +72,13 @@ describe('scale bars of every style', () => {
       const { sb, truth } = await check(noBar, { style: 'strip-light-ruler', value: 20, unit: 'µm', lengthPx: 180, label: 'right' }, 1);
       expect(sb.found).toBe(true);
       expect(Math.abs(sb.pixelSizeUm! / truth - 1)).toBeLessThanOrEqual(0.01);
-      expect((await detectScaleBar(noBar, '20261127')).found).toBe(false);
+      expect((await detectScaleBar(noBar, '20261201')).found).toBe(false);
       const pores = await grey(readFileSync(`${SAMPLES}/pores-low.png`), 900);
-      expect((await detectScaleBar(pores, '20261127')).found).toBe(false);
+      expect((await detectScaleBar(pores, '20261201')).found).toBe(false);
       // grain-noisy upscaled 2.5x (3200x2615): its white-on-black strip bar, 200 px at 1x
       const noisy = await grey(readFileSync(`${SAMPLES}/grain-noisy.png`));
       const up = await resampleGray(noisy.data, noisy.width, noisy.height, 2.5);
-      const big = await detectScaleBar({ width: up.width, height: up.height, data: up.data }, '20261127');
+      const big = await detectScaleBar({ width: up.width, height: up.height, data: up.data }, '20261201');
       expect(big.found).toBe(true);
       expect(Math.abs(big.pixelSizeUm! / (0.5 / up.factor) - 1)).toBeLessThanOrEqual(0.01);
     },
