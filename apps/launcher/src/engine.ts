@@ -13,6 +13,8 @@ export interface RunRequest {
   pixelSizeUm?: number | null;
   /** Whether the settings' magnification was chosen (a customization) and may calibrate. */
   settingsCalibration?: boolean;
+  /** Text of the instrument's sidecar file uploaded with the image (JEOL, Hitachi…), or null. */
+  sidecar?: string | null;
 }
 
 export interface RunOutput {
@@ -47,6 +49,7 @@ export function createEngine(size = availableParallelism()): Engine {
         lang: r.language ?? 'en',
         pixelSizeUm: r.pixelSizeUm ?? null,
         settingsCalibration: r.settingsCalibration ?? true,
+        sidecar: r.sidecar ?? null,
       } as const;
       const out = await pool.run(r.model, version, r.image, r.settings, opts);
       return {

@@ -102,6 +102,7 @@ export async function startLauncher(opts: LauncherOptions) {
             mask,
             pixelSizeUm: typeof job.pixelSizeUm === 'number' && job.pixelSizeUm > 0 ? job.pixelSizeUm : null,
             settingsCalibration: job.settingsCalibration !== false,
+            sidecar: typeof job.sidecar === 'string' ? job.sidecar.slice(0, 256 * 1024) : null,
           }),
         );
         clearInterval(heartbeat);

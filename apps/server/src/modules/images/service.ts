@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import type { FastifyRequest } from 'fastify';
 import type { Image, StorageQuota, StorageUsage } from '@lamella/contracts';
 import { pixelSizeRule, QuotaLicenseTypes } from '@lamella/contracts';
@@ -104,8 +105,9 @@ export async function upload(deps: ImagesDeps, request: FastifyRequest, auth: Au
     if (!files.length) throw noFiles();
     const pixelSizeUm = parsePixelSizeField(fields.pixelSizeUm);
     lap('receive');
+    const { images: imageFiles, sidecars } = pairSidecars(files);
     const ingested: IngestedImage[] = [];
-    for (const f of files) ingested.push(await ingestImage(f));
+    for (const f of imageFiles) ingested.push(await ingestImage(f));
     lap('renditions');
     const planned = ingested.map((img) => {
       const id = randomUUID();
@@ -120,6 +122,11 @@ export async function upload(deps: ImagesDeps, request: FastifyRequest, auth: Au
       ] as const) {
         await storage.put(key, data);
         written.push(key);
+      }
+      const sidecar = sidecars.get(img.file);
+      if (sidecar) {
+        await storage.put(sidecarKey(`${base}/original`), await readFile(sidecar.path));
+        written.push(sidecarKey(`${base}/original`));
       }
     }
     const incoming = files.reduce((n, f) => n + f.size, 0);
@@ -156,6 +163,37 @@ export async function upload(deps: ImagesDeps, request: FastifyRequest, auth: Au
   } finally {
     await dispose();
   }
+}
+
+/** Storage key of the sidecar text uploaded with an image (beside its original). */
+export const sidecarKey = (originalKey: string) => originalKey.replace(/\/original$/, '/sidecar.txt');
+
+/** A sidecar's largest size: instrument texts are a few kB. */
+const SIDECAR_MAX_BYTES = 256 * 1024;
+
+/** The stem a sidecar shares with its image: the name without its extension (and Leica's `.cal` before `.xml`). */
+const stemOf = (name: string) => name.replace(/(\.cal)?\.[^./\\]+$/i, '').toLowerCase();
+const SIDECAR_NAME = /\.(txt|hdr|xml)$/i;
+
+/**
+ * Sidecar texts of an upload: a `.txt`, `.hdr` or `.xml` file with the stem of an image in the same request (JEOL and
+ * Hitachi SEM `.txt`, TESCAN `.hdr`, Leica `.cal.xml`). The image's calibration is read from it when its own tags
+ * have none. Other files are left to be checked as images.
+ */
+export function pairSidecars<F extends { filename: string; size: number }>(files: F[]): { images: F[]; sidecars: Map<F, F> } {
+  const candidates = files.filter((f) => SIDECAR_NAME.test(f.filename) && f.size <= SIDECAR_MAX_BYTES);
+  const images = files.filter((f) => !candidates.includes(f));
+  const sidecars = new Map<F, F>();
+  const used = new Set<F>();
+  for (const img of images) {
+    const s = candidates.find((c) => !used.has(c) && stemOf(c.filename) === stemOf(img.filename));
+    if (s) {
+      sidecars.set(img, s);
+      used.add(s);
+    }
+  }
+  // a text file that belongs to no image is checked (and refused) as an image
+  return { images: [...images, ...candidates.filter((c) => !used.has(c))], sidecars };
 }
 
 /**

@@ -26,8 +26,11 @@ export function jobCacheKey(input: {
   settings: unknown;
   crop: unknown;
   maskSha256: string | null;
+  /** The image (id) whose sidecar text was uploaded with it (JEOL, Hitachi…): part of the key only when there is one. */
+  sidecarOf?: string | null;
 }): string {
-  const { pixelSizeUm, ...rest } = input;
-  const keyed = pixelSizeUm === null || pixelSizeUm === undefined ? rest : { ...rest, pixelSizeUm };
+  const { pixelSizeUm, sidecarOf, ...rest } = input;
+  const calibrated = pixelSizeUm === null || pixelSizeUm === undefined ? rest : { ...rest, pixelSizeUm };
+  const keyed = sidecarOf ? { ...calibrated, sidecarOf } : calibrated;
   return createHash('sha256').update(canonicalJson(keyed)).digest('hex');
 }

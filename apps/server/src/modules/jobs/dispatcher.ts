@@ -3,6 +3,7 @@ import type { Db } from '../../platform/db/client.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 import { computeModels, executors, images, jobs, masks, modelVersions, nodes, results, users } from '../../platform/db/schema/index.ts';
 import { jobCacheKey } from './cache-key.ts';
+import { sidecarKey } from '../images/service.ts';
 import { recountLicense } from './license.ts';
 import { LauncherBusy, LauncherUnavailable, ModelError, launcherHealth, runOnLauncher } from './launcher-client.ts';
 import type { JobRow } from './present.ts';
@@ -349,7 +350,11 @@ export class Dispatcher implements JobEvents {
       modelName = model.internalName;
       log = log.child({ model: modelName });
       this.deps.metrics?.queueWait.labels(modelName).observe(Math.max(0, claimedAt - job.createdAt.getTime()) / 1000);
-      const [imageBytes, maskBytes] = await Promise.all([storage.get(image.filename), mask ? storage.get(mask.storageKey) : Promise.resolve(null)]);
+      const [imageBytes, maskBytes, sidecar] = await Promise.all([
+        storage.get(image.filename),
+        mask ? storage.get(mask.storageKey) : Promise.resolve(null),
+        readSidecar(storage, image.filename),
+      ]);
       lastBeat = Date.now();
       log.info({ launcherUrl: `http://${executor.ip}:${executor.port}` }, 'job sent to launcher');
       const out = await inSpan('launcher.request', { 'lamella.job_id': job.id, 'lamella.launcher_id': executor.id }, () =>
@@ -367,6 +372,8 @@ export class Dispatcher implements JobEvents {
             // only when a customization chose it (else an image without bar or metadata is measured uncalibrated)
             pixelSizeUm: image.pixelSizeUm ?? null,
             settingsCalibration: job.customizationId !== null,
+            // the instrument's sidecar text uploaded with the image (JEOL, Hitachi, TESCAN…), read when its tags have none
+            ...(sidecar !== null ? { sidecar } : {}),
           },
           imageBytes,
           maskBytes,
@@ -410,6 +417,7 @@ export class Dispatcher implements JobEvents {
               settings: job.settings,
               crop: job.crop,
               maskSha256: mask?.storageKey ?? null,
+              sidecarOf: sidecar !== null ? image.id : null,
             }),
           })
           .returning();
@@ -615,4 +623,11 @@ export class Dispatcher implements JobEvents {
         ),
       );
   }
+}
+
+/** The sidecar text stored beside an image's original (images/service.ts), or null when it has none. */
+export async function readSidecar(storage: Storage, originalKey: string): Promise<string | null> {
+  const key = sidecarKey(originalKey);
+  if (!(await storage.exists(key))) return null;
+  return (await storage.get(key)).toString('latin1');
 }

@@ -66,6 +66,8 @@ export async function runOnLauncher(
     language: string;
     pixelSizeUm?: number | null;
     settingsCalibration?: boolean;
+    /** Text of the instrument's sidecar file uploaded with the image. */
+    sidecar?: string | null;
   },
   image: Buffer,
   mask: Buffer | null,

@@ -7,7 +7,7 @@ import { AppError, notFound, validationFailed } from '../../platform/http/errors
 import { listAccessibleModels } from '../catalog/service.ts';
 import { deepMerge } from '../compute-models/service.ts';
 import { lockJob, refreshJobAggregates, type JobAggregate } from '../admin-jobs/service.ts';
-import { dimensions } from '../images/service.ts';
+import { dimensions, sidecarKey } from '../images/service.ts';
 import { assertNotInMaintenance } from '../settings/service.ts';
 import type { JobEvents } from './dispatcher.ts';
 import { jobCacheKey } from './cache-key.ts';
@@ -30,6 +30,8 @@ export interface JobsDeps {
   resolveSettings: SettingsResolver;
   /** Projects jobs may be added to, with their template (absent: no job can name a project). */
   projects?: ProjectLookup;
+  /** Storage, to see which images have a sidecar text (part of the cache key); absent: none is looked for. */
+  storage?: Storage;
 }
 
 export interface CreateJobsInput {
@@ -84,6 +86,7 @@ export async function createJobs(deps: JobsDeps, auth: AuthContext, input: Creat
     const variants = input.settingsVariants?.length ? input.settingsVariants : [{}];
     const versions = input.versions?.length ? input.versions : [null];
     for (const image of imgs) {
+      const sidecarOf = deps.storage && (await deps.storage.exists(sidecarKey(image.filename))) ? image.id : null;
       for (const version of versions) {
         for (const variant of variants) {
           // Deep: a variant setting one nested value (segmentation.minScore) keeps the group's other values.
@@ -110,6 +113,7 @@ export async function createJobs(deps: JobsDeps, auth: AuthContext, input: Creat
               settings,
               crop: input.crop ?? null,
               maskSha256: maskSha,
+              sidecarOf,
             }),
           });
         }
