@@ -313,7 +313,7 @@ def main():
                 "annotation": "partial: only the 128×128 tiles are annotated; the loss ignores the rest",
             },
         ],
-        "split": "all eight TBM training images are used; the TBM crops and the NIST steel of ../shared/real are other specimens' images held out for validation (npm run bench:accuracy), never trained on",
+        "split": "all eight TBM training images are used; ../shared/real (five other TBM images of the same steel, 10 12 14 22 25, and the NIST ferritic steel) is held out for validation (npm run bench:accuracy) and never trained on; cross-validation by image (--cv) holds out whole training images",
         "metrics": {"syntheticHeldOut": synth_eval, "tbmTrainingImages": train_eval},
     }
     cv_file = os.path.join(HERE, "cv-results.json")

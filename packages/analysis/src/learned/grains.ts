@@ -73,7 +73,8 @@ export function workingScale(interceptPx: number, w: number, h: number): number 
   const S = WORKING_SCALE;
   const upper = Math.min(S.maxUpscale, Math.sqrt(S.maxWorkingPixels / (w * h)));
   const lower = Math.min(1, S.minShortSidePx / Math.min(w, h));
-  const f = Number.isFinite(interceptPx) && interceptPx > 0 ? S.targetInterceptPx / interceptPx : lower;
+  // 0: no intercept known, grains too fine to see → the largest scale; ∞ (no boundary found) → the smallest
+  const f = interceptPx === 0 ? upper : Number.isFinite(interceptPx) && interceptPx > 0 ? S.targetInterceptPx / interceptPx : lower;
   return Math.min(upper, Math.max(lower, f));
 }
 
@@ -93,6 +94,14 @@ export async function segmentGrainsLearned(
   if (r.intercept < S.minFirstPassInterceptPx && r.f < 1) {
     r = await pass(rgb, w, h, valid, Math.min(1, 2 * r.f), countTwins);
     passes++;
+  }
+  // still (almost) no grain at the image's own scale: grains finer than the network sees; look at the largest scale
+  if (r.count < S.minFirstPassGrains && r.f >= 1) {
+    const up = workingScale(0, w, h);
+    if (up > r.f * (1 + S.reuseTolerance)) {
+      r = await pass(rgb, w, h, valid, up, countTwins);
+      passes++;
+    }
   }
   const f = workingScale(r.intercept / r.f, w, h);
   if (Math.abs(f / r.f - 1) > S.reuseTolerance) {

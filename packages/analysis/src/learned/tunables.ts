@@ -19,6 +19,8 @@ export const WORKING_SCALE = {
   firstPassPixels: 300_000,
   /** A first pass whose intercept is below this is repeated at twice the scale (grains too small to see). */
   minFirstPassInterceptPx: 11,
+  /** A pass at the image's own scale with fewer grains than this is repeated at the largest scale (grains too fine). */
+  minFirstPassGrains: 5,
   /** Bounds of the working scale factor and of the working image. */
   maxUpscale: 2,
   maxWorkingPixels: 12_000_000,
