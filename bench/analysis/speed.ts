@@ -8,6 +8,7 @@ import sharp from 'sharp';
 import { runModel } from '../../packages/analysis/src/registry.js';
 import { ocrStats, terminateOcr } from '../../packages/analysis/src/ocr.js';
 import { makeImage, makeLamellarImage, makeTintImage, sizes } from './images.js';
+import type { ModelVersion } from '../../packages/analysis/src/types.js';
 
 sharp.concurrency(1); // one core
 const REPS = Number(process.env.BENCH_REPS ?? 3);
@@ -37,6 +38,8 @@ const rows: string[][] = [
 // pearlite-like colonies with 20 % ferrite (no native counterpart: their columns read n/a)
 // BENCH_ONLY=grain-size,cracks limits the rows (labels as printed); ONNX_THREADS sets the network's threads (default 2)
 const ONLY = process.env.BENCH_ONLY?.split(',');
+/** BENCH_VERSION=20261127 times another model version (default: each model's current one). */
+const VERSION = process.env.BENCH_VERSION as ModelVersion | undefined;
 for (const label of ['grain-size', 'grain-size (tint)', 'grain-size (lamellar)', 'layer-thickness', 'cracks', 'porosity'].filter(
   (l) => !ONLY || ONLY.includes(l),
 )) {
@@ -46,7 +49,7 @@ for (const label of ['grain-size', 'grain-size (tint)', 'grain-size (lamellar)',
       label === model ? await makeImage(model, s.w, s.h) : label.includes('tint') ? await makeTintImage(s.w, s.h) : await makeLamellarImage(s.w, s.h);
     const file = path.join(tmp, `${label.replace(/\W+/g, '-')}-${s.w}.png`);
     writeFileSync(file, png);
-    await runModel(model, undefined, png, {}); // warm-up (wasm + OCR init)
+    await runModel(model, VERSION, png, {}); // warm-up (wasm + OCR init)
     const times: number[] = [],
       cpus: number[] = [],
       ocr: number[] = [];
@@ -54,7 +57,7 @@ for (const label of ['grain-size', 'grain-size (tint)', 'grain-size (lamellar)',
       const o0 = ocrStats.ms,
         c0 = cpuMs(),
         t0 = performance.now();
-      await runModel(model, undefined, png, {});
+      await runModel(model, VERSION, png, {});
       times.push(performance.now() - t0);
       cpus.push(cpuMs() - c0); // whole process: main thread, OCR worker, libvips, GC
       ocr.push(ocrStats.ms - o0);
