@@ -8,7 +8,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { readFileSync } from 'node:fs';
-import { createVerifiedUser } from './helpers';
+import { acceptCookies, createVerifiedUser } from './helpers';
 import { choose, loginAdmin, userSession } from './admin-helpers';
 import { GRAIN_MODEL, PORE_MODEL, getJob, grainMicrograph, modelId, runViaApi, uploadViaApi } from './analysis-helpers';
 
@@ -64,6 +64,8 @@ test.beforeAll(async ({ browser, baseURL }) => {
   await a.context.close();
   await b.context.close();
 });
+
+test.beforeEach(async ({ context, baseURL }) => acceptCookies(context, baseURL!));
 
 /** The page's filters (its query string) as the API's query. */
 function pageQuery(page: Page): URLSearchParams {
