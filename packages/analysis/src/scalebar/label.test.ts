@@ -11,6 +11,8 @@ describe('scale-bar label text as OCR reads it', () => {
     ['20 jm', false, { value: 20, unit: 'µm' }],
     ['5 urn', false, { value: 5, unit: 'µm' }], // m read as rn
     ['2 1m', false, { value: 2, unit: 'µm' }], // µ read as 1 after the space
+    ['2 4m', true, { value: 2, unit: 'µm' }], // µ read as 4, its tail seen
+    ['2 4m', false, null], // no tail: not read as a label
     ['500 nm', false, { value: 500, unit: 'nm' }],
     ['500 nm', true, { value: 500, unit: 'µm' }], // the glyph has a tail: µ
     ['1 mm', false, { value: 1, unit: 'mm' }],

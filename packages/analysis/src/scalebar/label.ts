@@ -23,7 +23,9 @@ export function parseLabelText(text: string, descender = false): ParsedLabel | n
     .replace(/(?<=\d)[lI|](?=\d)/g, '1')
     .replace(/(?<=\d)\s*[.,·]\s*(?=\d)/g, (m) => (m.includes(',') ? ',' : '.'))
     // a µ read as 1 or l after the number's space: "2 1m", "50 lm"
-    .replace(/(?<=\d)\s+[1lI|](?=(?:m|rn)(?![A-Za-z]))/g, ' µ');
+    .replace(/(?<=\d)\s+[1lI|](?=(?:m|rn)(?![A-Za-z]))/g, ' µ')
+    // with a glyph's tail seen, any single character read before m after the number's space is the µ ("2 4m")
+    .replace(descender ? /(?<=\d)\s+[0-9A-Za-z](?=(?:m|rn)(?![A-Za-z]))/g : /$^/g, ' µ');
   const re = /(\d+(?:[.,]\d+)?)\s*([A-Za-zµ/]{1,7})(?![A-Za-z])/g;
   let m: RegExpExecArray | null;
   while ((m = re.exec(t))) {
