@@ -4,12 +4,14 @@
  * viewer, sees the same fields without the accept buttons, opens a job read-only (overlay, tables, job report menu)
  * and goes back. Screenshots of the project page at 1280 and 375 px in English and German.
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type Browser, type Page } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
 import { expectImageLoaded, getJob, grainMicrograph, modelId, signIn, uploadViaApi } from './analysis-helpers';
 import { PASSWORD, acceptCookies, createVerifiedUser } from './helpers';
 
 test.describe.configure({ mode: 'serial' });
+// the project page, the lazily loaded review and the analyses take their time on a loaded machine
+const expect = baseExpect.configure({ timeout: 90_000 });
 
 const OUT = fileURLToPath(new URL('../test-results/screenshots', import.meta.url));
 const WIDTHS = [
@@ -45,6 +47,7 @@ test.beforeAll(async ({ request }) => {
 });
 
 test('A sees the fields with key values and a link, and accepts field 1', async ({ browser, baseURL }) => {
+  test.setTimeout(480_000); // two grain-size analyses by the real launcher
   const page = await signedInPage(browser, baseURL!, ownerEmail);
   const imageIds = [
     await uploadViaApi(page.request, { ...(await grainMicrograph(11)), name: 'field-01.png' }),
@@ -58,7 +61,7 @@ test('A sees the fields with key values and a link, and accepts field 1', async 
   const run = await page.request.post('/api/jobs', { data: { imageIds, modelIds: [await modelId(page.request, 'grain-size')], projectId } });
   expect(run.ok(), await run.text()).toBeTruthy();
   jobIds = ((await run.json()) as { id: string }[]).map((j) => j.id);
-  for (const id of jobIds) await expect.poll(async () => (await getJob(page.request, id)).status, { timeout: 120_000 }).toMatch(/FINISHED|CACHED/);
+  for (const id of jobIds) await expect.poll(async () => (await getJob(page.request, id)).status, { timeout: 240_000 }).toMatch(/FINISHED|CACHED/);
 
   await page.goto(`/projects?project=${projectId}`);
   const detail = page.getByTestId('project-detail');
@@ -79,6 +82,7 @@ test('A sees the fields with key values and a link, and accepts field 1', async 
 });
 
 test('B, a viewer, reviews the fields and opens a job read-only; English and German', async ({ browser, baseURL }) => {
+  test.setTimeout(480_000);
   const page = await signedInPage(browser, baseURL!, viewerEmail);
   await page.goto(`/projects?project=${projectId}`);
   const detail = page.getByTestId('project-detail');
@@ -126,6 +130,7 @@ test('B, a viewer, reviews the fields and opens a job read-only; English and Ger
 });
 
 test('A sees the page in German too', async ({ browser, baseURL }) => {
+  test.setTimeout(240_000);
   const page = await signedInPage(browser, baseURL!, ownerEmail);
   expect((await page.request.patch('/api/users/me', { data: { language: 'de' } })).ok()).toBeTruthy();
   await page.context().addCookies([{ name: 'lng', value: 'de', url: baseURL! }]);
