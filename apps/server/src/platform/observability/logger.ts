@@ -17,6 +17,10 @@ export const REDACTED_PATHS = [
   '*.cookie',
 ];
 
+/** E-mail addresses in a message (e.g. "mail to … failed") are replaced: lines name people by id only. */
+const EMAIL = /[^\s<>"'@]+@[^\s<>"'@]+\.[^\s<>"'@]+/g;
+export const scrubEmails = (text: string): string => text.replace(EMAIL, '[email]');
+
 export function loggerOptions(level: string, service: string): LoggerOptions {
   return {
     level,
@@ -24,6 +28,11 @@ export function loggerOptions(level: string, service: string): LoggerOptions {
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
     timestamp: () => `,"time":"${new Date().toISOString()}"`,
     formatters: { level: (label) => ({ level: label }) },
+    hooks: {
+      logMethod(args, method) {
+        method.apply(this, args.map((a) => (typeof a === 'string' ? scrubEmails(a) : a)) as Parameters<typeof method>);
+      },
+    },
     // the request line names the method and the route, never the query string (it may carry tokens: ?token=)
     serializers: {
       req: (req: { method?: string; url?: string; routeOptions?: { url?: string } }) => ({
