@@ -35,6 +35,8 @@ async function signedInPage(browser: Browser, baseURL: string, email: string): P
 async function shoot(page: Page, name: string): Promise<void> {
   for (const w of WIDTHS) {
     await page.setViewportSize({ width: w.width, height: w.height });
+    await page.mouse.move(0, 0);
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.waitForTimeout(300);
     await page.screenshot({ path: `${OUT}/${name}-${w.name}.png`, fullPage: true });
   }

@@ -32,8 +32,8 @@ export function FieldModelRow({ project, field, model }: { project: Project; fie
   return (
     <Paper withBorder p={6} radius="sm" data-testid="field-model" data-model={model.modelName} data-accepted={model.accepted}>
       <Stack gap={4}>
-        <Group justify="space-between" wrap="nowrap" gap={4}>
-          <Text size="xs" fw={600} truncate="end" title={name}>
+        <Group justify="space-between" wrap="wrap" gap={4}>
+          <Text size="xs" fw={600} title={name}>
             {name}
           </Text>
           {job && <StatusBadge status={job.status} />}

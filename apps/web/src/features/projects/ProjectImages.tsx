@@ -49,7 +49,7 @@ export function ProjectImages({ project }: { project: Project }) {
         {t('projects.field.intro')}
       </Text>
       <ListState query={fields} empty={!list.length} emptyText={t('projects.images.empty')}>
-        <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }} spacing="sm">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           {list.map((field, n) => (
             <FieldCard
               key={field.imageId}
