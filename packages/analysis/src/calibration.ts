@@ -188,12 +188,17 @@ export function sidecarCalibration(sidecar: string): MetadataCalibration | null 
  * TESCAN (50431), OME-TIFF, ImageJ, vendor texts in the description or other text tags (Olympus/Evident, Keyence,
  * Leica, Nikon), then resolution tags in cm (not the usual dpi defaults). Then a sidecar's text, when given.
  */
-export async function metadataCalibration(image: Uint8Array | Buffer, sidecar?: string | null): Promise<MetadataCalibration | null> {
-  const fromFile = await tiffCalibration(image);
+export async function metadataCalibration(
+  image: Uint8Array | Buffer,
+  sidecar?: string | null,
+  /** false: only what 20261123–20261127 read (FEI, Zeiss, OME, ImageJ, resolution in cm), so they keep their results */
+  extended = true,
+): Promise<MetadataCalibration | null> {
+  const fromFile = await tiffCalibration(image, extended);
   return fromFile ?? (sidecar ? sidecarCalibration(sidecar) : null);
 }
 
-async function tiffCalibration(image: Uint8Array | Buffer): Promise<MetadataCalibration | null> {
+async function tiffCalibration(image: Uint8Array | Buffer, extended: boolean): Promise<MetadataCalibration | null> {
   const buf = Buffer.isBuffer(image) ? image : Buffer.from(image.buffer, image.byteOffset, image.byteLength);
   if (sniffFormat(buf) !== 'tiff') return null;
   let ifd: Record<string, unknown>;
@@ -215,6 +220,14 @@ async function tiffCalibration(image: Uint8Array | Buffer): Promise<MetadataCali
     .map(([, v]) => tagText(v))
     .filter((v): v is string => !!v);
   const vendorText = [description, text(ifd.t305) ?? '', ...others].join('\n');
+  if (!extended)
+    return (
+      (fei ? found('Thermo Fisher/FEI SEM', feiPixelSizeUm(fei)) : null) ??
+      (zeiss ? found('Zeiss SEM', zeissPixelSizeUm(zeiss)) : null) ??
+      found('OME-TIFF', omePixelSizeUm(description)) ??
+      found('ImageJ', imageJPixelSizeUm(description, xRes)) ??
+      found('TIFF resolution', firstNumber(ifd.t296) === 3 ? resolutionPixelSizeUm(xRes, 3) : null)
+    );
   return (
     (fei ? found('Thermo Fisher/FEI SEM', feiPixelSizeUm(fei)) : null) ??
     (zeiss ? found('Zeiss SEM', zeissPixelSizeUm(zeiss)) : null) ??

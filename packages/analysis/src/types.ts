@@ -61,7 +61,7 @@ export interface RunOptions {
    * uncalibrated (20261123).
    */
   settingsCalibration?: boolean;
-  /** Text of a sidecar file uploaded with the image (same stem: JEOL or Hitachi `.txt`, TESCAN `.hdr`…), 20261127. */
+  /** Text of a sidecar file uploaded with the image (same stem: JEOL or Hitachi `.txt`, TESCAN `.hdr`…), 20261201. */
   sidecar?: string | null;
 }
 export type Measurements = Record<string, number | string | boolean | null>;

@@ -143,9 +143,9 @@ export async function prepare(image: Uint8Array | Buffer, settings: Settings, op
   await initCv();
   const sb = await detectScaleBar(full, version);
   const items: ResultItem[] = [];
-  // 20261123: the file's tags, then a sidecar text uploaded with it (JEOL, Hitachi, TESCAN…)
+  // 20261123: the file's tags; 20261201: more vendors, then a sidecar text uploaded with it (JEOL, Hitachi, TESCAN…)
   const meta: MetadataCalibration | null =
-    version >= '20261123' ? await metadataCalibration(image, version >= '20261127' ? opts.sidecar : null) : null;
+    version >= '20261123' ? await metadataCalibration(image, version >= '20261201' ? opts.sidecar : null, version >= '20261201') : null;
   const cal = calibrate({ sb, settings, opts, version, metadataUm: meta?.pixelSizeUm ?? null, lang });
   const { pixelSizeUm, calibrationSource } = cal;
   if (cal.message) items.push(cal.message);
@@ -218,7 +218,7 @@ export async function prepare(image: Uint8Array | Buffer, settings: Settings, op
     pixelSizeUm,
     scaleBar: sb,
     calibrationSource,
-    metadataSource: calibrationSource === 'metadata' && version >= '20261127' ? meta?.source : undefined,
+    metadataSource: calibrationSource === 'metadata' && version >= '20261201' ? meta?.source : undefined,
     mask,
     items,
     files: [],

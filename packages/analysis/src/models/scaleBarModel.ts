@@ -2,7 +2,7 @@ import type { Context } from './common.js';
 import { calibrationRows, table, tr } from './common.js';
 import { encodePng } from '../image.js';
 
-/** File of the scale-bar model's picture: the part of the image around the bar, the bar and its label outlined (20261127). */
+/** File of the scale-bar model's picture: the part of the image around the bar, the bar and its label outlined (20261201). */
 export const SCALE_BAR_FILE = 'scale-bar.png';
 
 export async function runScaleBar(ctx: Context): Promise<void> {
@@ -24,7 +24,7 @@ export async function runScaleBar(ctx: Context): Promise<void> {
     ]),
   );
   if (sb.found) ctx.measurements.scaleBarStyle = sb.style!;
-  if (sb.found && sb.bar && ctx.fullImage && ctx.version >= '20261127') {
+  if (sb.found && sb.bar && ctx.fullImage && ctx.version >= '20261201') {
     ctx.files.push({ filename: SCALE_BAR_FILE, data: await outlinedBar(ctx) });
     ctx.items.push({ type: 'image', filename: SCALE_BAR_FILE });
   }
