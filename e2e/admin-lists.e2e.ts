@@ -164,17 +164,18 @@ test('admin jobs: every filter gives the same jobs in the table, the count, the 
   await page.getByLabel('End date').fill('');
   await agree(page, [], 'start date tomorrow');
 
-  // Status and the user's profile link "Show this user's jobs" (a lone userId filter).
+  // Status, and the user's profile link "Show this user's jobs" (the user's jobs, deleted ones too).
   await page.getByRole('button', { name: 'Reset filters' }).click();
   await expect(page).not.toHaveURL(/userId=|company=|startDate=/);
   await page.goto(`/admin/users/${fx.userA}`);
   await page.getByRole('tab', { name: 'Images and jobs' }).click();
   await page.getByRole('link', { name: "Show this user's jobs" }).click();
-  await expect(page).toHaveURL(new RegExp(`/admin/jobs\\?userId=${fx.userA}`));
-  await agree(page, [a1, aPore], 'profile link');
+  // The profile's link shows every job of the user, deleted ones too.
+  await expect(page).toHaveURL(new RegExp(`/admin/jobs\\?userId=${fx.userA}&deleted=ALL`));
+  await agree(page, [a1, a2, aPore], 'profile link');
   await choose(page, page.getByRole('textbox', { name: 'Status' }), 'Finished');
   const finished = [];
-  for (const id of [a1, aPore]) if ((await (await page.request.get(`/api/admin/jobs/${id}`)).json()).status === 'FINISHED') finished.push(id);
+  for (const id of [a1, a2, aPore]) if ((await (await page.request.get(`/api/admin/jobs/${id}`)).json()).status === 'FINISHED') finished.push(id);
   await agree(page, finished, 'status');
 });
 
