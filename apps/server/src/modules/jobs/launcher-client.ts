@@ -83,9 +83,19 @@ export async function runOnLauncher(
   form.append('job', JSON.stringify(opts.heartbeatMs ? { ...job, heartbeatMs: opts.heartbeatMs } : job));
   form.append('image', new Blob([image]), 'image');
   if (mask) form.append('mask', new Blob([mask]), 'mask.png');
+  // The multipart body is encoded into one buffer first: a FormData body is streamed by undici from an async
+  // iterator whose delayed close throws an uncatchable ERR_INVALID_STATE when the upload is aborted (a launcher
+  // frozen mid-upload; nodejs/undici#5715). A byte body has no such stream.
+  const encoded = new Response(form);
+  const body = Buffer.from(await encoded.arrayBuffer());
   let res: Response;
   try {
-    res = await fetch(`${baseUrl}/run`, { method: 'POST', body: form, signal, headers: opts.headers });
+    res = await fetch(`${baseUrl}/run`, {
+      method: 'POST',
+      body,
+      signal,
+      headers: { ...opts.headers, 'content-type': encoded.headers.get('content-type')! },
+    });
   } catch (err) {
     throw new LauncherUnavailable(why(err));
   }
