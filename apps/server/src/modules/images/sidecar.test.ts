@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pairSidecars, sidecarKey } from './service.ts';
+import { jobCacheKey } from '../jobs/cache-key.ts';
 
 describe('sidecar texts uploaded with their images', () => {
   it('pairs a .txt, .hdr or .cal.xml with the image of the same stem; a lone text stays to be refused as an image', () => {
@@ -23,5 +24,11 @@ describe('sidecar texts uploaded with their images', () => {
   });
   it('stores the sidecar beside the original', () => {
     expect(sidecarKey('images/u/i/original')).toBe('images/u/i/sidecar.txt');
+  });
+  it('names the image in the result cache key only when it has a sidecar', () => {
+    const input = { imageSha256: 'ab', model: 'porosity', version: '20261201', settings: {}, crop: null, maskSha256: null };
+    expect(jobCacheKey({ ...input, sidecarOf: null })).toBe(jobCacheKey(input));
+    expect(jobCacheKey({ ...input, sidecarOf: 'img-1' })).not.toBe(jobCacheKey(input));
+    expect(jobCacheKey({ ...input, sidecarOf: 'img-1' })).not.toBe(jobCacheKey({ ...input, sidecarOf: 'img-2' }));
   });
 });
