@@ -68,8 +68,8 @@ describe('admin jobs query string', () => {
       pageSize: 100,
     });
     expect(listQuery(f, 3).page).toBe(3);
-    expect(reportUrl('report', f)).toBe('/api/admin/jobs/report?company=A+B&deleted=NOT_DELETED&status=NEW');
-    expect(reportUrl('masks-report', f)).toBe('/api/admin/jobs/masks-report?company=A+B&deleted=NOT_DELETED&status=NEW');
+    expect(reportUrl('report', f)).toBe('/api/admin/jobs/report?company=A%20B&deleted=NOT_DELETED&status=NEW');
+    expect(reportUrl('masks-report', f)).toBe('/api/admin/jobs/masks-report?company=A%20B&deleted=NOT_DELETED&status=NEW');
   });
 
   it('cycles the sort', () => {
