@@ -34,7 +34,11 @@ export function buildSettingsSchema(measurementType: Settings['measurementType']
         },
         default: { unit: 'µm', number: 100, length: 100 },
       },
-      modelVersion: { type: 'string', enum: ['20241025', '20250101', '20261123', '20261125', '20261126', '20261127', '20261201'], default: '20261201' },
+      modelVersion: {
+        type: 'string',
+        enum: ['20241025', '20250101', '20261123', '20261125', '20261126', '20261127', '20261201'],
+        default: '20261201',
+      },
       measurementType: { type: 'string', enum: ['LIKE_GRAIN', 'LIKE_LAYER', 'LIKE_CRACKS'], default: measurementType },
       segmentation: {
         type: 'object',
