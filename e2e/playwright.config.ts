@@ -32,7 +32,9 @@ export default defineConfig({
   globalSetup: './global-setup.ts',
   fullyParallel: false,
   workers: Number(process.env.E2E_WORKERS ?? 1),
-  retries: 0,
+  // CI: one retry of a failed test (on a loaded 2-core machine a few job-list tests failed once in a full run and
+  // passed on their own and together; see the closing note of 2026-11-26). Locally none, so a flake is seen.
+  retries: process.env.CI ? 1 : 0,
   timeout: 90_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
