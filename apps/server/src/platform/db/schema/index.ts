@@ -16,3 +16,4 @@ export * from './settings.ts';
 export * from './launcher-registrations.ts';
 export * from './account-security.ts';
 export * from './project-fields.ts';
+export * from './stored-objects.ts';

@@ -21,6 +21,8 @@ export const computeModels = pgTable(
     isDefaultVisible: boolean('is_default_visible').notNull().default(true),
     /** Built-in models come from packages/analysis and are registered at start. */
     builtIn: boolean('built_in').notNull().default(false),
+    /** A model with jobs is archived instead of deleted: hidden from users, its jobs kept; null: in use. */
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
     exampleEn: text('example_en'),
     exampleDe: text('example_de'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -56,6 +56,12 @@ export const users = pgTable(
     preferences: jsonb('preferences').$type<Record<string, unknown>>().notNull().default({}),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     lastVerificationMailAt: timestamp('last_verification_mail_at', { withTimezone: true }),
+    /** Deletion by ADMIN waits a grace period: the account is BLOCKED at once and purged at this instant unless restored. */
+    deletionDueAt: timestamp('deletion_due_at', { withTimezone: true }),
+    /** The role to give back when a scheduled deletion is cancelled. */
+    roleBeforeDeletion: roleEnum('role_before_deletion'),
+    /** The BLOCKED role was set by an ADMIN (or by a scheduled deletion): only an ADMIN lifts it (issue 26 item 6). */
+    blockedByAdmin: boolean('blocked_by_admin').notNull().default(false),
     ...timestamps,
   },
   (t) => [
@@ -63,6 +69,7 @@ export const users = pgTable(
     index('users_role_idx').on(t.role),
     index('users_group_idx').on(t.groupId),
     index('users_created_idx').on(t.createdAt),
+    index('users_deletion_due_idx').on(t.deletionDueAt),
   ],
 );
 
