@@ -60,6 +60,8 @@ export const users = pgTable(
     deletionDueAt: timestamp('deletion_due_at', { withTimezone: true }),
     /** The role to give back when a scheduled deletion is cancelled. */
     roleBeforeDeletion: roleEnum('role_before_deletion'),
+    /** The ADMIN who asked for the deletion (named in the audit entry of the purge). */
+    deletionRequestedById: uuid('deletion_requested_by_id'),
     /** The BLOCKED role was set by an ADMIN (or by a scheduled deletion): only an ADMIN lifts it (issue 26 item 6). */
     blockedByAdmin: boolean('blocked_by_admin').notNull().default(false),
     ...timestamps,
