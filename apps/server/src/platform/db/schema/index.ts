@@ -17,3 +17,5 @@ export * from './launcher-registrations.ts';
 export * from './account-security.ts';
 export * from './project-fields.ts';
 export * from './stored-objects.ts';
+export * from './job-attempts.ts';
+export * from './nps.ts';
