@@ -49,6 +49,9 @@ export const results = pgTable(
   (t) => [index('results_cache_idx').on(t.cacheKey)],
 );
 
+/** The rows a user's own job list shows (not deleted, not sandbox or parameter identification runs). */
+const ownListed = sql`not deleted and source not in ('SANDBOX', 'IDENTIFICATION')`;
+
 export const jobs = pgTable(
   'jobs',
   {
@@ -126,7 +129,30 @@ export const jobs = pgTable(
     index('jobs_submitted_masks_idx').on(t.submittedMasks, t.createdAt, t.id),
     // Dashboard average times: mean duration and wait of recently finished jobs, index only.
     index('jobs_finished_times_idx').on(t.finishedAt, t.durationMs, t.waitMs),
+    // The user's own job list (GET /jobs, issue 30): each sort key per owner and archived flag, over the rows the
+    // list shows only, with the id as tie-breaker; the model filter has its own.
+    index('jobs_owner_list_created_idx').on(t.ownerId, t.archived, t.createdAt, t.id).where(ownListed),
+    index('jobs_owner_list_finished_idx').on(t.ownerId, t.archived, t.finishedAt, t.id).where(ownListed),
+    index('jobs_owner_list_status_idx').on(t.ownerId, t.archived, t.status, t.id).where(ownListed),
+    index('jobs_owner_list_model_idx').on(t.ownerId, t.modelId, t.archived, t.createdAt, t.id).where(ownListed),
   ],
+);
+
+/**
+ * How many jobs each user's list shows, per (owner, model, archived): the x-total-count of GET /jobs without a
+ * count over the user's history (issue 30). Kept by statement triggers on jobs (migration 0021: insert, delete,
+ * update of owner, model, archived, deleted or source); no foreign key, so a user's deletion cascading to the jobs
+ * never inserts a row for a gone user (the rows of a deleted user are removed with their last job).
+ */
+export const jobOwnerTotals = pgTable(
+  'job_owner_totals',
+  {
+    ownerId: uuid('owner_id').notNull(),
+    modelId: uuid('model_id').notNull(),
+    archived: boolean('archived').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.ownerId, t.modelId, t.archived] })],
 );
 
 /**
