@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import type { Gray, Rect } from './image.js';
 import type { ModelVersion } from './types.js';
 import { ocrLabel, ocrLine } from './ocr.js';
+import { floodBox } from './scalebar/flood.js';
 import { detectGeneral, subpixelLength, type Polarity } from './scalebar/general.js';
 
 export type LengthUnit = 'nm' | 'µm' | 'mm';
@@ -130,48 +131,16 @@ function findPlate(img: Gray, bar: Rect): Rect | null {
     y0: Math.max(0, bar.y - bar.width),
     y1: Math.min(h - 1, bar.y + bar.width),
   };
-  const ww = win.x1 - win.x0 + 1,
-    wh = win.y1 - win.y0 + 1;
-  const seen = new Uint8Array(ww * wh);
   const sx = bar.x + (bar.width >> 1);
   let sy = bar.y + bar.height;
   while (sy <= win.y1 && data[sy * w + sx] >= DARK) sy++;
   if (sy > win.y1) return null;
-  const stack = [sx, sy];
-  let minX = sx,
-    maxX = sx,
-    minY = sy,
-    maxY = sy,
-    touches = false;
-  seen[(sy - win.y0) * ww + (sx - win.x0)] = 1;
-  while (stack.length) {
-    const y = stack.pop()!,
-      x = stack.pop()!;
-    if (x < minX) minX = x;
-    if (x > maxX) maxX = x;
-    if (y < minY) minY = y;
-    if (y > maxY) maxY = y;
-    if ((x === win.x0 && x > 0) || (x === win.x1 && x < w - 1) || (y === win.y0 && y > 0) || (y === win.y1 && y < h - 1)) touches = true;
-    for (const [dx, dy] of [
-      [1, 0],
-      [-1, 0],
-      [0, 1],
-      [0, -1],
-    ]) {
-      const nx = x + dx,
-        ny = y + dy;
-      if (nx < win.x0 || nx > win.x1 || ny < win.y0 || ny > win.y1) continue;
-      const k = (ny - win.y0) * ww + (nx - win.x0);
-      if (seen[k] || data[ny * w + nx] >= DARK) continue;
-      seen[k] = 1;
-      stack.push(nx, ny);
-    }
-  }
-  if (touches) return null;
-  minX = Math.min(minX, bar.x);
-  maxX = Math.max(maxX, bar.x + bar.width - 1);
-  minY = Math.min(minY, bar.y);
-  maxY = Math.max(maxY, bar.y + bar.height - 1);
+  const fill = floodBox(data, w, h, win, sx, sy, (v) => v < DARK);
+  if (fill.touches) return null;
+  const minX = Math.min(fill.minX, bar.x),
+    maxX = Math.max(fill.maxX, bar.x + bar.width - 1);
+  const minY = Math.min(fill.minY, bar.y),
+    maxY = Math.max(fill.maxY, bar.y + bar.height - 1);
   return { x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1 };
 }
 

@@ -4,6 +4,7 @@
 // a label read by OCR beside it (above, below, left or right; the text line nearest to the bar).
 import sharp from 'sharp';
 import type { Gray, Rect } from '../image.js';
+import { floodBox } from './flood.js';
 import { parseLabelText, type ParsedLabel } from './label.js';
 
 export type Polarity = 'light' | 'dark';
@@ -521,42 +522,11 @@ export function barRegion(img: Gray, bar: BarCandidate, label: Rect): { region: 
     y0: Math.max(0, both.y - margin),
     y1: Math.min(h - 1, both.y + both.height + margin),
   };
-  const ww = win.x1 - win.x0 + 1;
-  const seen = new Uint8Array(ww * (win.y1 - win.y0 + 1));
   const sx = bar.rect.x + (bar.rect.width >> 1);
   let sy = bar.rect.y + bar.rect.height;
   while (sy <= win.y1 && !inClass(data[sy * w + sx], bg)) sy++;
   if (sy <= win.y1 && sy - (bar.rect.y + bar.rect.height) < 6) {
-    const stack = [sx, sy];
-    seen[(sy - win.y0) * ww + sx - win.x0] = 1;
-    let minX = sx,
-      maxX = sx,
-      minY = sy,
-      maxY = sy,
-      touches = false;
-    while (stack.length) {
-      const y = stack.pop()!,
-        x = stack.pop()!;
-      if (x < minX) minX = x;
-      if (x > maxX) maxX = x;
-      if (y < minY) minY = y;
-      if (y > maxY) maxY = y;
-      if ((x === win.x0 && x > 0) || (x === win.x1 && x < w - 1) || (y === win.y0 && y > 0) || (y === win.y1 && y < h - 1)) touches = true;
-      for (const [dx, dy] of [
-        [1, 0],
-        [-1, 0],
-        [0, 1],
-        [0, -1],
-      ]) {
-        const nx = x + dx,
-          ny = y + dy;
-        if (nx < win.x0 || nx > win.x1 || ny < win.y0 || ny > win.y1) continue;
-        const k = (ny - win.y0) * ww + nx - win.x0;
-        if (seen[k] || !inClass(data[ny * w + nx], bg)) continue;
-        seen[k] = 1;
-        stack.push(nx, ny);
-      }
-    }
+    const { minX, maxX, minY, maxY, touches } = floodBox(data, w, h, win, sx, sy, (v) => inClass(v, bg));
     const box = { x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1 };
     if (!touches && box.width >= both.width && box.height >= both.height) return { region: padRect(unionRect(box, both), 3, w, h), strip: null };
   }
