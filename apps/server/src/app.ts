@@ -65,6 +65,7 @@ import { newsRoutes } from './modules/news/routes.ts';
 import { registerServerTiming } from './platform/http/server-timing.ts';
 import { reportsRoutes } from './modules/reports/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
+import { registerCompression } from './platform/http/compression.ts';
 import { adminImagesRoutes } from './modules/admin-images/routes.ts';
 import { publicImageFileRoutes, publicImagesRoutes } from './modules/public-images/routes.ts';
 import { groupsRoutes } from './modules/groups/routes.ts';
@@ -283,6 +284,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(multipart, { limits: { fileSize: Math.floor(deps.config.maxUploadMb * 1024 * 1024), files: 50, fields: 20 } });
   app.addSchema(ApiErrorBody);
   await app.register(swagger, {
+  // Bodies in memory: one-shot, kept per encoding (compression.ts); streams: @fastify/compress.
+  registerCompression(app);
     openapi: {
       openapi: '3.1.0',
       info: { title: 'Lamella API', version: ctx.version, description: 'Microstructure image analysis platform' },
