@@ -183,6 +183,11 @@ export const ListJobsQuery = Type.Object(
     pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 10 })),
     sortBy: Type.Optional(Type.Union([Type.Literal('createdAt'), Type.Literal('finishedAt'), Type.Literal('status')], { default: 'createdAt' })),
     sortOrder: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')], { default: 'desc' })),
+    /** History filters: one status; created on or after `from`, on or before `to` (days, UTC); image name contains `name`. */
+    status: Type.Optional(JobStatus),
+    from: Type.Optional(Type.String({ format: 'date' })),
+    to: Type.Optional(Type.String({ format: 'date' })),
+    name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
   },
   { $id: 'ListJobsQuery' },
 );

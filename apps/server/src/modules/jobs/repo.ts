@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNotNull, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { isoText, preparedStatement } from '../../platform/db/prepared.ts';
 import { computeModels, images, jobs, masks, results } from '../../platform/db/schema/index.ts';
@@ -19,23 +19,26 @@ export interface JobPageFilter {
   ownerId: string;
   archived: boolean;
   modelId?: string;
+  /** History filters (issue 24 item 7): one status, a creation window [from, to), a part of the image's name. */
+  status?: JobRow['status'];
+  from?: Date;
+  to?: Date;
+  name?: string;
   sortBy: 'createdAt' | 'finishedAt' | 'status';
   sortOrder: 'asc' | 'desc';
   page: number;
   pageSize: number;
 }
 
-const sortColumns = { createdAt: jobs.createdAt, finishedAt: jobs.finishedAt, status: jobs.status } as const;
+/** A filtered list counts its matches up to this many; more are answered as this total (issue 30). */
+export const FILTERED_TOTAL_CAP = 10_000;
 
-/** The user's own (not deleted, not sandbox) jobs of a page filter, for its count. */
-const pageWhere = (f: JobPageFilter) =>
-  and(
-    eq(jobs.ownerId, f.ownerId),
-    eq(jobs.deleted, false),
-    eq(jobs.archived, f.archived),
-    f.modelId ? eq(jobs.modelId, f.modelId) : undefined,
-    userVisible,
-  );
+const hasHistoryFilter = (f: JobPageFilter) => Boolean(f.status || f.from || f.to || f.name);
+
+/** `%text%` for ILIKE with the user's text taken literally (\, % and _ escaped). */
+export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const sortColumns = { createdAt: jobs.createdAt, finishedAt: jobs.finishedAt, status: jobs.status } as const;
 
 // --- The job's wire shape in one statement (issue 15 "Hot paths"). ---
 
@@ -132,12 +135,13 @@ export async function presentedReadableJob(db: Db, id: string, viewer: { userId:
 
 /**
  * One page of the user's own (not deleted, not sandbox) jobs, presented, newest first by default, with one
- * row more than the page when there is one. One prepared statement per (sort, direction, model filter): the
- * page is chosen on jobs_owner_created_idx first, then only its rows are joined.
+ * row more than the page when there is one. One prepared statement per (sort, direction, model filter, history
+ * filters): the page is chosen on the owner's list index of its sort key (jobs_owner_list_*_idx, partial on the
+ * rows the list shows), then only its rows are joined.
  */
 const pageStatements = new Map<string, ReturnType<typeof preparedStatement<PresentedJobRow>>>();
-function pageStatement(sortBy: JobPageFilter['sortBy'], dir: 'asc' | 'desc', byModel: boolean) {
-  const name = `lamella_jobs_page_${sortBy}_${dir}_${byModel ? 'model' : 'all'}`;
+function pageStatement(sortBy: JobPageFilter['sortBy'], dir: 'asc' | 'desc', byModel: boolean, filtered: boolean) {
+  const name = `lamella_jobs_page_${sortBy}_${dir}_${byModel ? 'model' : 'all'}${filtered ? '_filtered' : ''}`;
   let statement = pageStatements.get(name);
   if (!statement) {
     const column = { createdAt: sql`created_at`, finishedAt: sql`finished_at`, status: sql`status` }[sortBy];
@@ -151,7 +155,7 @@ function pageStatement(sortBy: JobPageFilter['sortBy'], dir: 'asc' | 'desc', byM
       () => sql`select ${presentedSelect} from (
           select p.* from jobs p
           where p.owner_id = ${sql.placeholder('ownerId')}::uuid and not p.deleted and p.archived = ${sql.placeholder('archived')}::boolean
-            ${model} and p.source not in ('SANDBOX', 'IDENTIFICATION')
+            ${model} and p.source not in ('SANDBOX', 'IDENTIFICATION') ${filtered ? historyFilter() : sql``}
           order by ${order('p')} limit ${sql.placeholder('limit')}::int offset ${sql.placeholder('offset')}::int
         ) j ${presentedJoins}
         order by ${order('j')}`,
@@ -161,28 +165,69 @@ function pageStatement(sortBy: JobPageFilter['sortBy'], dir: 'asc' | 'desc', byM
   return statement;
 }
 
+/** The History page's filters over `p` (a jobs row); an absent one (null) lets every row through. */
+const historyFilter = () => sql`
+  and (${sql.placeholder('status')}::job_status is null or p.status = ${sql.placeholder('status')}::job_status)
+  and (${sql.placeholder('from')}::timestamptz is null or p.created_at >= ${sql.placeholder('from')}::timestamptz)
+  and (${sql.placeholder('to')}::timestamptz is null or p.created_at < ${sql.placeholder('to')}::timestamptz)
+  and (${sql.placeholder('name')}::text is null
+    or exists (select 1 from images fi where fi.id = p.image_id and fi.orginal_filename ilike ${sql.placeholder('name')}::text))`;
+
+/** The matches of a filtered list, counted up to FILTERED_TOTAL_CAP + 1 rows (never the whole history). */
+const filteredCount = preparedStatement<{ n: number }>(
+  'lamella_jobs_filtered_count',
+  () => sql`select count(*)::int as n from (
+      select 1 from jobs p
+      where p.owner_id = ${sql.placeholder('ownerId')}::uuid and not p.deleted and p.archived = ${sql.placeholder('archived')}::boolean
+        and (${sql.placeholder('modelId')}::uuid is null or p.model_id = ${sql.placeholder('modelId')}::uuid)
+        and p.source not in ('SANDBOX', 'IDENTIFICATION') ${historyFilter()}
+      limit ${FILTERED_TOTAL_CAP + 1}
+    ) x`,
+);
+
+/** The list's total kept per owner (job_owner_totals, migration 0023): a few rows, whatever the history. */
+const ownerTotal = preparedStatement<{ n: number }>(
+  'lamella_jobs_owner_total',
+  () => sql`select coalesce(sum(n), 0)::int as n from job_owner_totals
+    where owner_id = ${sql.placeholder('ownerId')}::uuid and archived = ${sql.placeholder('archived')}::boolean
+      and (${sql.placeholder('modelId')}::uuid is null or model_id = ${sql.placeholder('modelId')}::uuid)`,
+);
+
 /**
- * One page of the user's jobs, presented, and the total. The total is counted only when the page does not tell it:
- * a page that is not full (the usual poll of a user's first page) ends the list, so the total is the rows before it
- * plus its own, and no count(*) runs over the user's whole history.
+ * One page of the user's jobs, presented, and the total. A page that is not full ends the list, so its total is
+ * the rows before it plus its own; otherwise the total is read from job_owner_totals (unfiltered, or by model), or
+ * counted up to FILTERED_TOTAL_CAP for the History filters. No count runs over the user's whole history.
  */
 export async function presentedPageOfJobs(db: Db, f: JobPageFilter): Promise<{ rows: PresentedJobRow[]; total: number }> {
   const sortBy = Object.hasOwn(sortColumns, f.sortBy) ? f.sortBy : 'createdAt';
   const offset = (f.page - 1) * f.pageSize;
+  const filtered = hasHistoryFilter(f);
+  const filters = filtered
+    ? {
+        status: f.status ?? null,
+        from: f.from?.toISOString() ?? null,
+        to: f.to?.toISOString() ?? null,
+        name: f.name ? containsPattern(f.name) : null,
+      }
+    : {};
   const rows = await pageStatement(
     sortBy,
     f.sortOrder === 'asc' ? 'asc' : 'desc',
     Boolean(f.modelId),
+    filtered,
   )(db, {
     ownerId: f.ownerId,
     archived: f.archived,
     ...(f.modelId ? { modelId: f.modelId } : {}),
+    ...filters,
     limit: f.pageSize + 1,
     offset,
   });
   if (rows.length <= f.pageSize && (rows.length > 0 || offset === 0)) return { rows, total: offset + rows.length };
-  const [total] = await db.select({ n: count() }).from(jobs).where(pageWhere(f));
-  return { rows: rows.slice(0, f.pageSize), total: Number(total.n) };
+  const scope = { ownerId: f.ownerId, archived: f.archived, modelId: f.modelId ?? null };
+  const [total] = filtered ? await filteredCount(db, { ...scope, ...filters }) : await ownerTotal(db, scope);
+  const n = Number(total?.n ?? 0);
+  return { rows: rows.slice(0, f.pageSize), total: filtered ? Math.min(n, FILTERED_TOTAL_CAP) : n };
 }
 
 /** Result summaries (items, feedback flags, measurements) by id, as json text (its length sizes present.ts's cache). */

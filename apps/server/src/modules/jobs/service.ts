@@ -127,22 +127,22 @@ export async function createJobs(deps: JobsDeps, auth: AuthContext, input: Creat
   for (const c of cached) if (c.cacheKey && !cacheMap.has(c.cacheKey)) cacheMap.set(c.cacheKey, c.id);
 
   const now = new Date();
+  let accepted = new Set(imageIds);
   const rows = await db.transaction(async (tx) => {
-    await chargeLicense(
-      tx as never,
-      user,
-      imgs.map((i) => i.id),
-    );
+    // the license may accept fewer images than asked (as many as remain): the others are not run
+    accepted = new Set(await chargeLicense(tx as never, user, imageIds));
     return repo.insertJobs(
       tx as never,
-      planned.map(({ cacheKey, ...p }) => {
-        const resultId = cacheMap.get(cacheKey);
-        return resultId ? { ...p, status: 'CACHED' as const, resultId, startedAt: now, finishedAt: now, durationMs: 0, waitMs: 0 } : p;
-      }),
+      planned
+        .filter((p) => accepted.has(p.imageId))
+        .map(({ cacheKey, ...p }) => {
+          const resultId = cacheMap.get(cacheKey);
+          return resultId ? { ...p, status: 'CACHED' as const, resultId, startedAt: now, finishedAt: now, durationMs: 0, waitMs: 0 } : p;
+        }),
     );
   });
   // Images analysed in a project belong to it (an upload straight into a project, a library image run there).
-  await project?.addImages(imgs.map((i) => i.id));
+  await project?.addImages(imgs.map((i) => i.id).filter((id) => accepted.has(id)));
   deps.jobEvents.created(rows);
   return rows;
 }
@@ -198,15 +198,26 @@ export async function rerun(deps: JobsDeps, auth: AuthContext, body: RerunJobsBo
   return presentJobs(deps.db, await rerunJobs(deps, auth, body), lng);
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+const utcDay = (s: string) => new Date(`${s}T00:00:00.000Z`);
+
 /** One page of the user's jobs and the paging headers' values. */
 export async function listJobs(db: Db, userId: string, q: ListJobsQuery, lng?: Language): Promise<{ jobs: Job[]; total: number; pageSize: number }> {
   const pageSize = q.pageSize ?? 10;
+  // History filters: days inclusive (UTC), `to` before `from` is refused; the name is matched as typed, trimmed
+  const from = q.from ? utcDay(q.from) : undefined;
+  const to = q.to ? new Date(utcDay(q.to).getTime() + DAY_MS) : undefined;
+  if (from && to && from >= to) throw validationFailed([{ field: 'to', key: 'library.errors.dateRange' }]);
   const { jobs, total } = await presentPageOfJobs(
     db,
     {
       ownerId: userId,
       archived: q.archived ?? false,
       modelId: q.modelId,
+      status: q.status,
+      from,
+      to,
+      name: q.name?.trim() || undefined,
       sortBy: q.sortBy ?? 'createdAt',
       sortOrder: q.sortOrder ?? 'desc',
       page: q.page ?? 1,
@@ -244,6 +255,34 @@ export async function listJobsAnswer(
   const key = `${userId}\u0000${lng ?? ''}\u0000${JSON.stringify(q)}`;
   const kept = cache?.get(key);
   if (kept) return kept;
+  if (!cache) return readPage(db, null, key, userId, q, lng, serialize);
+  // Single flight: while one request reads this page, the others asking for it wait for its answer instead of
+  // each going to the database (an expired entry under many polls; issue 30). Keyed by the cache's generation too,
+  // so a request after an invalidation never joins a read that began before it.
+  const flightKey = `${cache.begin()}\u0000${key}`;
+  let reads = inFlight.get(cache);
+  if (!reads) inFlight.set(cache, (reads = new Map()));
+  let flight = reads.get(flightKey);
+  if (!flight) {
+    const own = reads;
+    flight = readPage(db, cache, key, userId, q, lng, serialize).finally(() => own.delete(flightKey));
+    reads.set(flightKey, flight);
+  }
+  return flight;
+}
+
+/** The page reads under way per cache, by generation and key (listJobsAnswer's single flight). */
+const inFlight = new WeakMap<ChangeCache<JobsPageAnswer>, Map<string, Promise<JobsPageAnswer>>>();
+
+async function readPage(
+  db: Db,
+  cache: ChangeCache<JobsPageAnswer> | null,
+  key: string,
+  userId: string,
+  q: ListJobsQuery,
+  lng: Language | undefined,
+  serialize: (jobs: Job[]) => string,
+): Promise<JobsPageAnswer> {
   const startedAt = cache?.begin() ?? 0;
   const page = await listJobs(db, userId, q, lng);
   const answer = { body: serialize(page.jobs), total: page.total, pageSize: page.pageSize };

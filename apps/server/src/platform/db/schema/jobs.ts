@@ -140,7 +140,7 @@ export const jobs = pgTable(
 
 /**
  * How many jobs each user's list shows, per (owner, model, archived): the x-total-count of GET /jobs without a
- * count over the user's history (issue 30). Kept by statement triggers on jobs (migration 0021: insert, delete,
+ * count over the user's history (issue 30). Kept by statement triggers on jobs (migration 0023: insert, delete,
  * update of owner, model, archived, deleted or source); no foreign key, so a user's deletion cascading to the jobs
  * never inserts a row for a gone user (the rows of a deleted user are removed with their last job).
  */
