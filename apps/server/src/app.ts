@@ -273,6 +273,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   // gzip/brotli for text (the web app's scripts, JSON, CSV exports) when the client asks; images go as they are.
+  // Bodies in memory: one-shot, kept per encoding (compression.ts); streams: @fastify/compress.
+  registerCompression(app);
   await app.register(compress, {
     threshold: 1024,
     encodings: ['br', 'gzip'],
@@ -284,8 +286,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(multipart, { limits: { fileSize: Math.floor(deps.config.maxUploadMb * 1024 * 1024), files: 50, fields: 20 } });
   app.addSchema(ApiErrorBody);
   await app.register(swagger, {
-  // Bodies in memory: one-shot, kept per encoding (compression.ts); streams: @fastify/compress.
-  registerCompression(app);
     openapi: {
       openapi: '3.1.0',
       info: { title: 'Lamella API', version: ctx.version, description: 'Microstructure image analysis platform' },
