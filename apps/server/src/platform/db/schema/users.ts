@@ -3,6 +3,7 @@ import { boolean, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, time
 export const roleEnum = pgEnum('role', ['ADMIN', 'POWER_USER', 'EDITOR', 'USER', 'BLOCKED']);
 export const licenseTypeEnum = pgEnum('license_type', ['DEMO', 'IMAGES_LIMITED', 'TIME_LIMITED', 'UNLIMITED', 'FLOATING', 'ENTERPRISE']);
 export const licenseCreatedByEnum = pgEnum('license_created_by', ['SYSTEM', 'ADMIN', 'VOUCHER', 'PURCHASE']);
+export const accessKeyScopeEnum = pgEnum('access_key_scope', ['READ_ONLY', 'READ_WRITE']);
 export const tokenPurposeEnum = pgEnum('token_purpose', ['VERIFY_EMAIL', 'RESET_PASSWORD', 'REMOVE_ACCOUNT']);
 
 const timestamps = {
@@ -154,6 +155,12 @@ export const accessKeys = pgTable(
     enabled: boolean('enabled').notNull().default(true),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** READ_ONLY: GET requests only; READ_WRITE: every call its owner may make (issue 27 item 5). */
+    scope: accessKeyScopeEnum('scope').notNull().default('READ_WRITE'),
+    /** Requests a minute this key may make (429 with Retry-After beyond). */
+    ratePerMinute: integer('rate_per_minute').notNull().default(600),
+    /** Requests made with this key since it was created. */
+    requestCount: integer('request_count').notNull().default(0),
   },
   (t) => [uniqueIndex('access_keys_hash_unique').on(t.keyHash), index('access_keys_user_idx').on(t.userId)],
 );
