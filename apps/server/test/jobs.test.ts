@@ -44,21 +44,49 @@ describe('POST /api/jobs', () => {
     expect(viaKey.body[0].source).toBe('API');
   });
 
-  it('counts distinct images against the DEMO license and refuses over the limit with nothing created', async () => {
+  it('counts distinct images against the DEMO license, runs as many new images as remain and refuses when none remain', async () => {
     const u = await t.signupVerified();
     await t.db.update(licenses).set({ images: 3 }).where(eq(licenses.userId, u.id));
     const imgs = await uploadImages(u.client, 4, 2);
     expect((await u.client.post('/api/jobs', { imageIds: imgs.slice(0, 2), modelIds: [models['grain-size'], models.porosity] })).status).toBe(200);
     // the same images again with another model cost nothing
     expect((await u.client.post('/api/jobs', { imageIds: imgs.slice(0, 2), modelIds: [models.cracks] })).status).toBe(200);
-    const over = await u.client.post('/api/jobs', { imageIds: imgs.slice(2, 4), modelIds: [models['grain-size']] });
+    // two new images, one unit left: the first runs (issue 24 item 7), the second does not
+    const part = await u.client.post('/api/jobs', { imageIds: imgs.slice(2, 4), modelIds: [models['grain-size']] });
+    expect(part.status).toBe(200);
+    expect(part.body.map((j: { imageId: string }) => j.imageId)).toEqual([imgs[2]]);
+    const mine = await t.db.select().from(jobs).where(eq(jobs.ownerId, u.id));
+    expect(mine).toHaveLength(7);
+    const [license] = await t.db.select().from(licenses).where(eq(licenses.userId, u.id));
+    expect(license.used).toBe(3);
+    const over = await u.client.post('/api/jobs', { imageIds: [imgs[3]], modelIds: [models['grain-size']] });
     expect(over.status).toBe(403);
     expect(over.body.code).toBe('LICENSE_LIMIT_EXCEEDED');
-    const mine = await t.db.select().from(jobs).where(eq(jobs.ownerId, u.id));
-    expect(mine).toHaveLength(6);
-    const [license] = await t.db.select().from(licenses).where(eq(licenses.userId, u.id));
-    expect(license.used).toBe(2);
-    expect((await u.client.post('/api/jobs', { imageIds: [imgs[2]], modelIds: [models['grain-size']] })).status).toBe(200);
+    expect(await t.db.select().from(jobs).where(eq(jobs.imageId, imgs[3]))).toEqual([]);
+    // an image already counted still runs
+    expect((await u.client.post('/api/jobs', { imageIds: [imgs[2]], modelIds: [models.porosity] })).status).toBe(200);
+  });
+
+  it('a role change never changes the license limit: a USER made EDITOR stays limited (issue 24 item 3)', async () => {
+    const u = await t.signupVerified();
+    await t.db.update(licenses).set({ images: 1 }).where(eq(licenses.userId, u.id));
+    const imgs = await uploadImages(u.client, 3, 7);
+    expect((await u.client.post('/api/jobs', { imageIds: [imgs[0]], modelIds: [models['grain-size']] })).status).toBe(200);
+    const { users } = await import('../src/platform/db/schema/index.ts');
+    for (const role of ['EDITOR', 'POWER_USER', 'USER'] as const) {
+      await t.db.update(users).set({ role }).where(eq(users.id, u.id));
+      const again = await u.client.post('/api/jobs', { imageIds: [imgs[1]], modelIds: [models['grain-size']] });
+      expect(again.status, role).toBe(403);
+      expect(again.body.code).toBe('LICENSE_LIMIT_EXCEEDED');
+    }
+    // and an expired license stays expired for an EDITOR
+    await t.db.update(users).set({ role: 'EDITOR' }).where(eq(users.id, u.id));
+    await t.db
+      .update(licenses)
+      .set({ images: 10, finishAt: new Date(Date.now() - 1000) })
+      .where(eq(licenses.userId, u.id));
+    expect((await u.client.post('/api/jobs', { imageIds: [imgs[2]], modelIds: [models['grain-size']] })).status).toBe(403);
+    expect(await t.db.select().from(jobs).where(eq(jobs.imageId, imgs[2]))).toEqual([]);
   });
 
   it('refuses an expired license', async () => {

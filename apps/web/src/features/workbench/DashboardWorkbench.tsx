@@ -9,6 +9,9 @@ import { notifyJobError, notifyJobStarted } from '../jobs/notify';
 import type { UploadedImage } from '../jobs/types';
 import { DashboardInsightsNews } from '../insights/DashboardInsightsNews';
 import { LicenseCard } from './LicenseCard';
+import { licenseLeft, RunLicenseHint } from './RunLicenseHint';
+import { useAccount } from '../profile/api';
+import { notifications } from '@mantine/notifications';
 import { ProjectPicker } from './ProjectPicker';
 import { RecentJobs } from './RecentJobs';
 import { UploadZone } from './UploadZone';
@@ -24,6 +27,7 @@ export function DashboardWorkbench() {
   const images = useImages();
   const models = useAvailableModels();
   const run = useRunJobs();
+  const account = useAccount();
   const [selectedImages, setSelectedImages] = useState<string[]>([]);
   const [selectedModels, setSelectedModels] = useState<string[]>([]);
   // ?project=<id> (the project page's "Upload into this project") chooses the project of the run.
@@ -47,6 +51,14 @@ export function DashboardWorkbench() {
       {
         onSuccess: (jobs) => {
           notifyJobStarted(t, jobs.length);
+          // the license ran as many images as remained: say which part was not run
+          const ran = new Set(jobs.map((j) => j.imageId)).size;
+          const left = licenseLeft(account.data?.license);
+          if (ran < selectedImages.length)
+            notifications.show({
+              color: 'orange',
+              message: t('workbench.license.partial', { left: left ?? ran, ran, chosen: selectedImages.length }),
+            });
           setSelectedImages([]);
         },
         onError: (e) => notifyJobError(t, e),
@@ -130,7 +142,8 @@ export function DashboardWorkbench() {
               <Stack mt="md">
                 <ProjectPicker value={projectId} onChange={setProjectId} />
               </Stack>
-              <Group justify="flex-end" mt="md">
+              <Group justify="flex-end" mt="md" wrap="wrap">
+                <RunLicenseHint chosen={selectedImages.length} />
                 <Button leftSection={<IconPlayerPlay size={16} />} onClick={submit} disabled={!canRun} loading={run.isPending}>
                   {t('workbench.run', { count: selectedImages.length * selectedModels.length })}
                 </Button>
