@@ -1,9 +1,12 @@
+import { once } from 'node:events';
+import type { ServerResponse } from 'node:http';
 import Fastify from 'fastify';
 import multipart from '@fastify/multipart';
 import { ROOT_CONTEXT, SpanKind, SpanStatusCode, context, propagation, trace } from '@opentelemetry/api';
 import type { Logger } from 'pino';
 import type { Engine } from './engine.ts';
 import { createLogger } from './telemetry.ts';
+import { displayOverlays } from './overlays.ts';
 
 export interface LauncherOptions {
   port: number;
@@ -29,8 +32,11 @@ export function heartbeatPeriod(asked: unknown): number {
  * - GET /health → {status, version, models, busy, running, slots}
  * - POST /run, multipart: `job` (JSON {jobId, model, version, settings, crop, language, heartbeatMs?}),
  *   `image`, optional `mask` → NDJSON lines: {type:'started'}, {type:'heartbeat'} every `heartbeatMs`
- *   (default 2 s, 100 ms to 5 s) while the analysis runs, then {type:'result', items, measurements,
- *   files:[{filename, data (base64)}]} or {type:'error', code, message}. The heartbeats tell the dispatcher
+ *   (default 2 s, 100 ms to 5 s) while the analysis runs, then the result or {type:'error', code, message}.
+ *   The result: with `resultFiles: 'binary'` in the job (servers from 2026-11-26 on), each file as a line
+ *   {type:'file', filename, bytes} followed by exactly `bytes` raw bytes, then {type:'result', items,
+ *   measurements, modelMs}; else one line {type:'result', items, measurements, files:[{filename, data
+ *   (base64)}]}. Overlays (the files of `image` items) are sent at display resolution (overlays.ts). The heartbeats tell the dispatcher
  *   the launcher still answers: without one for a whole job lease it gives the job to another launcher.
  * - POST /update {version} → records the version it was asked to run (the local launcher runs this checkout).
  */
@@ -109,13 +115,21 @@ export async function startLauncher(opts: LauncherOptions) {
         // modelMs: the analysis' own time, so the server can tell it from transfer and storing (bench:pipeline)
         const modelMs = Math.round(performance.now() - modelStart);
         jlog.info({ modelMs, files: out.files.length, gone: reply.raw.destroyed }, 'job finished; result sent');
-        send({
-          type: 'result',
-          modelMs,
-          items: out.items,
-          measurements: out.measurements,
-          files: out.files.map((f) => ({ filename: f.filename, data: f.data.toString('base64') })),
-        });
+        const files = await displayOverlays(out.items, out.files);
+        if (job.resultFiles === 'binary') {
+          for (const f of files) {
+            if (!(await writeAll(reply.raw, Buffer.from(JSON.stringify({ type: 'file', filename: f.filename, bytes: f.data.length }) + '\n')))) break;
+            if (!(await writeAll(reply.raw, f.data))) break;
+          }
+          send({ type: 'result', modelMs, items: out.items, measurements: out.measurements });
+        } else
+          send({
+            type: 'result',
+            modelMs,
+            items: out.items,
+            measurements: out.measurements,
+            files: files.map((f) => ({ filename: f.filename, data: f.data.toString('base64') })),
+          });
       } catch (err) {
         clearInterval(heartbeat);
         const e = err as { code?: string; message?: string };
@@ -140,4 +154,15 @@ export async function startLauncher(opts: LauncherOptions) {
       await opts.engine.close();
     },
   };
+}
+
+/**
+ * Writes `data` and waits while the socket's buffer is full (a slow reader is not given the whole result at
+ * once); false when the dispatcher has gone.
+ */
+async function writeAll(res: ServerResponse, data: Buffer): Promise<boolean> {
+  if (res.destroyed || res.writableEnded) return false;
+  if (res.write(data)) return true;
+  await Promise.race([once(res, 'drain'), once(res, 'close')]);
+  return !res.destroyed;
 }

@@ -50,6 +50,7 @@ import { auditImpersonatedWrites } from './modules/admin-users/impersonation-aud
 import { registerInputGuard } from './platform/http/input-guard.ts';
 import { adminDashboardRoutes } from './modules/admin-dashboard/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
+import { configureImageWorkers } from './modules/images/decode-pool.ts';
 import { Dispatcher, type JobEvents } from './modules/jobs/dispatcher.ts';
 import { attachRealtime, SocketSessionWatch, type Realtime } from './platform/realtime/realtime.ts';
 import { listNotifications, notifyJobEnded } from './modules/notifications/service.ts';
@@ -218,6 +219,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     metrics,
     soleDispatcher: deps.database.kind === 'pglite',
     leaseMs: deps.config.jobLeaseSeconds * 1000,
+    maxResultBytes: deps.config.maxResultMb * 1024 * 1024,
+  });
+  configureImageWorkers({
+    workers: deps.config.imageWorkers,
+    memoryMb: deps.config.imageWorkerMemoryMb,
+    decodeMaxMb: deps.config.imageDecodeMaxMb,
   });
   const ctx: Ctx = {
     config: deps.config,

@@ -46,6 +46,14 @@ export interface Config {
   maxUploadMb: number;
   /** Largest upload request, all its files together (MAX_UPLOAD_REQUEST_MB, default 1000). */
   maxUploadRequestMb: number;
+  /** Largest analysis result from a launcher, its files included (MAX_RESULT_MB, default 512); larger fails the job. */
+  maxResultMb: number;
+  /** Image decode workers (IMAGE_WORKERS; 0 or unset: cores − 1, at least 1, at most 4). */
+  imageWorkers: number;
+  /** Memory of one image decode worker before it is stopped (IMAGE_WORKER_MEMORY_MB, default 1536). */
+  imageWorkerMemoryMb: number;
+  /** Largest decoded upload, width × height × channels × bytes per sample (IMAGE_DECODE_MAX_MB, default 600). */
+  imageDecodeMaxMb: number;
   /** Sign-ups allowed per client address and hour (SIGNUP_LIMIT_PER_HOUR, default 20). */
   signupLimitPerHour: number;
   /** Secret for signing short-lived values; random per process when unset. */
@@ -124,6 +132,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     maxUploadMb: positive(env.MAX_UPLOAD_MB, 200, 'MAX_UPLOAD_MB'),
     maxUploadRequestMb: positive(env.MAX_UPLOAD_REQUEST_MB, 1000, 'MAX_UPLOAD_REQUEST_MB'),
+    maxResultMb: positive(env.MAX_RESULT_MB, 512, 'MAX_RESULT_MB'),
+    imageWorkers: Math.floor(nonNegative(env.IMAGE_WORKERS, 0, 'IMAGE_WORKERS')),
+    imageWorkerMemoryMb: positive(env.IMAGE_WORKER_MEMORY_MB, 1536, 'IMAGE_WORKER_MEMORY_MB'),
+    imageDecodeMaxMb: positive(env.IMAGE_DECODE_MAX_MB, 600, 'IMAGE_DECODE_MAX_MB'),
     signupLimitPerHour: positive(env.SIGNUP_LIMIT_PER_HOUR, 20, 'SIGNUP_LIMIT_PER_HOUR'),
     secret: env.SESSION_SECRET ?? randomBytes(32).toString('hex'),
     reminderIntervalSeconds: positive(env.REMINDER_INTERVAL_SECONDS, 3600, 'REMINDER_INTERVAL_SECONDS'),

@@ -1,8 +1,8 @@
-import sharp from 'sharp';
 import { AppError } from '../../platform/http/errors.ts';
 import { sniffImage } from '../users/service.ts';
 import { fileHead, type ReceivedFile } from '../../platform/storage/upload.ts';
-import { MAX_IMAGE_PIXELS, render } from './render.ts';
+import { DecodeRefused, imageWorkers } from './decode-pool.ts';
+import { DISPLAY_SIZE, MAX_IMAGE_PIXELS, THUMBNAIL_SIZE } from './render.ts';
 
 export { MAX_IMAGE_PIXELS, THUMBNAIL_SIZE, DISPLAY_SIZE } from './render.ts';
 
@@ -16,13 +16,14 @@ export interface IngestedImage {
   display: Buffer;
 }
 
-const bitDepthOf = (depth: string | undefined) => (depth === 'ushort' || depth === 'short' ? 16 : depth === 'float' || depth === 'uint' ? 32 : 8);
+const asBuffer = (b: Uint8Array) => (Buffer.isBuffer(b) ? b : Buffer.from(b.buffer, b.byteOffset, b.byteLength));
 
 /**
  * Checks one received file by its content (PNG, JPEG or TIFF 8/16-bit, from the file's head), refuses anything
- * else, corrupt data and images over the pixel limit, and makes the renditions (render.ts). The file is read from disk by libvips, never
- * loaded whole. Throws an AppError
- * naming the file; nothing is stored here.
+ * else, corrupt data, images over the pixel limit and images whose header says they decode to more than
+ * `IMAGE_DECODE_MAX_MB`, and makes the renditions. Everything past the magic bytes — the header, the decode,
+ * the renditions — happens in the image decode pool (decode-pool.ts), never in the server's process; the
+ * file is read there from disk by libvips. Throws an AppError naming the file; nothing is stored here.
  */
 export async function ingestImage(file: ReceivedFile): Promise<IngestedImage> {
   const name = file.filename;
@@ -31,27 +32,73 @@ export async function ingestImage(file: ReceivedFile): Promise<IngestedImage> {
     throw new AppError(415, 'UNSUPPORTED_IMAGE', 'errors.unsupportedAnalysisImage', { file: name }, [
       { field: 'files', key: 'errors.unsupportedAnalysisImage', vars: { file: name } },
     ]);
-  let meta: sharp.Metadata;
+  const pool = imageWorkers();
   try {
-    meta = await sharp(file.path, { limitInputPixels: false }).metadata();
-  } catch {
-    throw corrupt(name);
-  }
-  if (!meta.width || !meta.height) throw corrupt(name);
-  if (meta.width * meta.height > MAX_IMAGE_PIXELS) {
-    throw new AppError(413, 'IMAGE_TOO_LARGE', 'errors.imageTooLarge', { file: name, max: '100' }, [
-      { field: 'files', key: 'errors.imageTooLarge', vars: { file: name, max: '100' } },
-    ]);
-  }
-  const bitDepth = bitDepthOf(meta.depth);
-  try {
-    const { thumbnail, display } = await render(file.path, file.size, bitDepth);
-    return { file, format, width: meta.width, height: meta.height, bitDepth, thumbnail, display };
+    const out = await pool.run<{ width: number; height: number; bitDepth: number; display: Uint8Array; thumbnail: Uint8Array }>({
+      op: 'ingest',
+      path: file.path,
+      displaySize: DISPLAY_SIZE,
+      thumbnailSize: THUMBNAIL_SIZE,
+      maxPixels: MAX_IMAGE_PIXELS,
+      maxDecodeBytes: pool.maxDecodeBytes,
+    });
+    return {
+      file,
+      format,
+      width: out.width,
+      height: out.height,
+      bitDepth: out.bitDepth,
+      thumbnail: asBuffer(out.thumbnail),
+      display: asBuffer(out.display),
+    };
   } catch (err) {
-    if (err instanceof AppError) throw err;
-    throw corrupt(name);
+    throw refusal(err, name, pool.settings.decodeMaxMb);
   }
 }
 
-const corrupt = (file: string) =>
-  new AppError(422, 'CORRUPT_IMAGE', 'errors.corruptImage', { file }, [{ field: 'files', key: 'errors.corruptImage', vars: { file } }]);
+/** The upload error for a refused decode (the file named in the message and in the field error). */
+export function refusal(err: unknown, file: string, decodeMaxMb: number): AppError {
+  if (err instanceof AppError) return err;
+  const code = err instanceof DecodeRefused ? err.code : 'CORRUPT';
+  if (code === 'PIXELS')
+    return new AppError(413, 'IMAGE_TOO_LARGE', 'errors.imageTooLarge', { file, max: '100' }, [
+      { field: 'files', key: 'errors.imageTooLarge', vars: { file, max: '100' } },
+    ]);
+  if (code === 'DECODED' || code === 'MEMORY' || code === 'TIMEOUT') {
+    const max = String(decodeMaxMb);
+    return new AppError(413, 'IMAGE_DECODE_TOO_LARGE', 'errors.imageDecodeTooLarge', { file, max }, [
+      { field: 'files', key: 'errors.imageDecodeTooLarge', vars: { file, max } },
+    ]);
+  }
+  return new AppError(422, 'CORRUPT_IMAGE', 'errors.corruptImage', { file }, [{ field: 'files', key: 'errors.corruptImage', vars: { file } }]);
+}
+
+/**
+ * A mask upload re-encoded as PNG, decoded in the image decode pool; throws (DecodeRefused) when it is not
+ * `width` × `height`, cannot be read, or its header says it decodes to more than `IMAGE_DECODE_MAX_MB`.
+ */
+export async function maskPng(path: string, width: number, height: number): Promise<Buffer> {
+  const pool = imageWorkers();
+  const out = await pool.run<{ png: Uint8Array }>({
+    op: 'mask',
+    path,
+    width,
+    height,
+    maxPixels: MAX_IMAGE_PIXELS,
+    maxDecodeBytes: pool.maxDecodeBytes,
+  });
+  return asBuffer(out.png);
+}
+
+/** A logo upload as PNG of at most `size` px, decoded in the image decode pool (throws DecodeRefused). */
+export async function logoPng(data: Buffer, size: number, maxPixels: number): Promise<Buffer> {
+  const pool = imageWorkers();
+  const out = await pool.run<{ png: Uint8Array }>({ op: 'logo', data, size, maxPixels, maxDecodeBytes: pool.maxDecodeBytes });
+  return asBuffer(out.png);
+}
+
+/** The header of an uploaded image (format and size), read in the image decode pool (throws DecodeRefused). */
+export function imageHeader(path: string): Promise<{ format: string | null; width: number; height: number }> {
+  const pool = imageWorkers();
+  return pool.run({ op: 'metadata', path, maxPixels: MAX_IMAGE_PIXELS, maxDecodeBytes: pool.maxDecodeBytes });
+}

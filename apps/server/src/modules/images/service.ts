@@ -106,8 +106,11 @@ export async function upload(deps: ImagesDeps, request: FastifyRequest, auth: Au
     const pixelSizeUm = parsePixelSizeField(fields.pixelSizeUm);
     lap('receive');
     const { images: imageFiles, sidecars } = pairSidecars(files);
-    const ingested: IngestedImage[] = [];
-    for (const f of imageFiles) ingested.push(await ingestImage(f));
+    // the files of one upload are decoded side by side, as many at once as the decode pool has workers
+    const settled = await Promise.allSettled(imageFiles.map((f) => ingestImage(f)));
+    const refused = settled.find((r) => r.status === 'rejected');
+    if (refused) throw refused.reason; // the first refused file in the upload's order
+    const ingested = settled.map((r) => (r as PromiseFulfilledResult<IngestedImage>).value);
     lap('renditions');
     const planned = ingested.map((img) => {
       const id = randomUUID();

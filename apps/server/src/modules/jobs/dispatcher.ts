@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
@@ -18,6 +19,8 @@ export const DEFAULT_LEASE_MS = 30_000;
 const HEALTH_EVERY_MS = 5_000;
 const HEALTHY_FOR_MS = 15_000;
 const JOB_TIMEOUT_MS = 10 * 60_000;
+/** Default largest result (`MAX_RESULT_MB`): every line and file of the launcher's answer together. */
+export const DEFAULT_MAX_RESULT_BYTES = 512 * 1024 * 1024;
 
 export interface JobEvents {
   created(rows: JobRow[]): void;
@@ -83,9 +86,12 @@ export class Dispatcher implements JobEvents {
       soleDispatcher: boolean;
       /** Lease of a running job (`JOB_LEASE_SECONDS`); also the heartbeat window of its launcher. */
       leaseMs?: number;
+      /** Largest result accepted (`MAX_RESULT_MB`); a larger one fails its job at once with RESULT_TOO_LARGE. */
+      maxResultBytes?: number;
     },
   ) {
     this.leaseMs = deps.leaseMs ?? DEFAULT_LEASE_MS;
+    this.maxResultBytes = deps.maxResultBytes ?? DEFAULT_MAX_RESULT_BYTES;
     this.logger = deps.logger ?? silentLog;
   }
 
@@ -121,6 +127,7 @@ export class Dispatcher implements JobEvents {
   }
 
   private readonly leaseMs: number;
+  private readonly maxResultBytes: number;
 
   private logError(what: string, err: unknown): void {
     this.deps.log?.(`dispatcher: ${what}: ${err instanceof Error ? err.message : String(err)}`);
@@ -342,6 +349,11 @@ export class Dispatcher implements JobEvents {
     }, leaseMs / 3);
     const claimedAt = Date.now();
     let startedLineAt = 0;
+    // The result's files are streamed into storage under the result's id as they arrive (not held in memory);
+    // a run that ends without storing its result removes them again.
+    const resultId = randomUUID();
+    const files: Record<string, string> = {};
+    let kept = false;
     try {
       const [image] = await db.select().from(images).where(eq(images.id, job.imageId));
       const [model] = await db.select().from(computeModels).where(eq(computeModels.id, job.modelId));
@@ -382,6 +394,17 @@ export class Dispatcher implements JobEvents {
             signal: abort.signal,
             heartbeatMs: Math.max(100, Math.min(5000, Math.floor(leaseMs / 3))),
             headers: traceHeaders(),
+            maxResultBytes: this.maxResultBytes,
+            // any bytes are a sign of life: a result of hundreds of MB takes longer than a lease to arrive
+            onBytes: () => {
+              lastBeat = Date.now();
+            },
+            onFile: async (filename, source) => {
+              const safe = filename.replace(/[^\w.-]/g, '_');
+              const key = `results/${resultId}/${safe}`;
+              files[safe] = key;
+              await storage.putStream(key, source);
+            },
             onBeat: (p) => {
               lastBeat = Date.now();
               if (p !== undefined) progress = p;
@@ -406,9 +429,10 @@ export class Dispatcher implements JobEvents {
         const [resultRow] = await db
           .insert(results)
           .values({
+            id: resultId,
             items: out.items,
             measurements: out.measurements,
-            files: {},
+            files,
             cacheKey: jobCacheKey({
               imageSha256: image.sha256,
               pixelSizeUm: image.pixelSizeUm,
@@ -421,18 +445,11 @@ export class Dispatcher implements JobEvents {
             }),
           })
           .returning();
-        const files: Record<string, string> = {};
-        for (const f of out.files) {
-          const safe = f.filename.replace(/[^\w.-]/g, '_');
-          const key = `results/${resultRow.id}/${safe}`;
-          await storage.put(key, f.data);
-          files[safe] = key;
-        }
-        await db.update(results).set({ files }).where(eq(results.id, resultRow.id));
         const finished = await this.finish(job, { status: 'FINISHED', resultId: resultRow.id, error: null });
-        return { resultRow, files, finished };
+        return { resultRow, finished };
       });
-      const { resultRow, files, finished } = stored;
+      const { resultRow, finished } = stored;
+      kept = finished;
       if (finished) {
         this.deps.metrics?.runTime.labels(modelName, 'FINISHED').observe((Date.now() - claimedAt) / 1000);
         log.info({ resultId: resultRow.id, runMs: Date.now() - claimedAt }, 'result stored; job FINISHED');
@@ -456,7 +473,6 @@ export class Dispatcher implements JobEvents {
         this.abandoned('lease_lost');
         log.warn({ cause: 'lease_lost' }, 'attempt abandoned: the lease was lost before the result was saved; result discarded');
         await db.delete(results).where(eq(results.id, resultRow.id));
-        await Promise.all(Object.values(files).map((key) => storage.delete(key).catch(() => undefined)));
       }
     } catch (err) {
       clearInterval(watchdog);
@@ -509,6 +525,7 @@ export class Dispatcher implements JobEvents {
     } finally {
       clearInterval(watchdog);
       if (!abort.signal.aborted) abort.abort(new Error('run ended'));
+      if (!kept) await Promise.all(Object.values(files).map((key) => storage.delete(key).catch(() => undefined)));
       await db
         .update(executors)
         .set({ busyJobId: null })

@@ -1,19 +1,32 @@
+import { once } from 'node:events';
+import { PassThrough, type Readable } from 'node:stream';
+
 /** Talks to a launcher over HTTP (apps/launcher/src/server.ts). */
 export interface LauncherResult {
   items: unknown[];
   measurements: Record<string, unknown>;
-  files: Array<{ filename: string; data: Buffer }>;
+  /**
+   * The result's files in the order they came. `data` only when the caller gave no `onFile` (then the files are
+   * kept in memory); with `onFile` they were streamed to it as they arrived and only their sizes are kept.
+   */
+  files: Array<{ filename: string; bytes: number; data?: Buffer }>;
   /** The launcher's own analysis time (ms), when it reports it. */
   modelMs?: number;
 }
 
-/** The launcher answered, and the model failed on this input: retrying elsewhere would fail the same way. */
 export class ModelError extends Error {
   constructor(
     readonly code: string,
     message: string,
   ) {
     super(message);
+  }
+}
+
+/** The result is larger than the server accepts (`MAX_RESULT_MB`): the same job would be as large again, so no retry. */
+export class ResultTooLarge extends ModelError {
+  constructor(readonly maxBytes: number) {
+    super('RESULT_TOO_LARGE', `the result is larger than the maximum of ${Math.round(maxBytes / (1024 * 1024))} MB (MAX_RESULT_MB)`);
   }
 }
 
@@ -47,11 +60,87 @@ export interface RunOptions {
   onStarted?: () => void;
   /** Any line from the launcher is a sign of life; `progress` (0..1) when the line carries one. */
   onBeat?: (progress?: number) => void;
+  /** Any bytes from the launcher are a sign of life too (a long result line or file in transfer). */
+  onBytes?: () => void;
+  /** Largest answer accepted (all lines and files together); larger fails with ResultTooLarge at once. */
+  maxResultBytes?: number;
+  /**
+   * Stores one result file: `source` delivers its bytes as they arrive (the launcher's binary file frames); the
+   * promise settles when it is stored. Without it, files are collected in memory (LauncherResult.files[].data).
+   */
+  onFile?: (filename: string, source: Readable) => Promise<void>;
 }
+
+/** One piece of the launcher's answer: a complete line (without its newline), or bytes of a file frame. */
+export type Frame = { kind: 'line'; line: Buffer } | { kind: 'data'; data: Buffer; last: boolean };
+
+/** A line longer than the reader's limit. */
+export class LineTooLong extends Error {}
+
+/**
+ * Splits the launcher's answer into NDJSON lines and binary file frames, on Buffers. Only the bytes that
+ * arrive are searched for the newline; the pieces of an unfinished line are kept as they came and joined once
+ * when the line ends, so a line of any length costs linear time and one copy. After a `file` header line, the
+ * caller says how many bytes follow (`expectBytes`): those are handed on as `data` frames, never buffered.
+ */
+export class FrameReader {
+  private parts: Buffer[] = [];
+  private size = 0;
+  private fileLeft = 0;
+
+  constructor(private readonly maxLineBytes = Number.POSITIVE_INFINITY) {}
+
+  /** The next `n` bytes are a file's body (call it after the file's header line, before reading on). */
+  expectBytes(n: number): void {
+    this.fileLeft = n;
+  }
+
+  /** Bytes of an unfinished line or file are left over (the answer ended in the middle of one). */
+  get midFrame(): boolean {
+    return this.size > 0 || this.fileLeft > 0;
+  }
+
+  *push(chunk: Buffer): Generator<Frame> {
+    let pos = 0;
+    while (pos < chunk.length) {
+      if (this.fileLeft > 0) {
+        const n = Math.min(this.fileLeft, chunk.length - pos);
+        this.fileLeft -= n;
+        pos += n;
+        yield { kind: 'data', data: chunk.subarray(pos - n, pos), last: this.fileLeft === 0 };
+        continue;
+      }
+      const nl = chunk.indexOf(10, pos);
+      const end = nl < 0 ? chunk.length : nl;
+      if (this.size + end - pos > this.maxLineBytes) throw new LineTooLong(`a line of more than ${this.maxLineBytes} bytes`);
+      if (nl < 0) {
+        this.parts.push(chunk.subarray(pos));
+        this.size += chunk.length - pos;
+        return;
+      }
+      const tail = chunk.subarray(pos, nl);
+      const line = this.parts.length ? Buffer.concat([...this.parts, tail], this.size + tail.length) : tail;
+      this.parts = [];
+      this.size = 0;
+      pos = nl + 1;
+      yield { kind: 'line', line };
+    }
+  }
+}
+
+/** A file name the launcher sent, kept as given when it is a plain name (the dispatcher makes it storage-safe). */
+const fileName = (v: unknown): string => {
+  if (typeof v !== 'string' || !v || v.length > 200) throw new Error('the launcher sent a file without a valid name');
+  return v;
+};
 
 /**
  * Runs a job on a launcher: POST /run, then reads its NDJSON answer. Every line (`started`, `heartbeat`,
- * `progress`) is a heartbeat reported through `onBeat`; the caller aborts through `signal` when they stop.
+ * `progress`) is a heartbeat reported through `onBeat`, and any bytes at all through `onBytes`; the caller
+ * aborts through `signal` when they stop. The job asks for binary file frames (`resultFiles: 'binary'`): each
+ * result file comes as a line `{type:'file', filename, bytes}` followed by exactly `bytes` raw bytes, streamed
+ * to `onFile` as they arrive; then the `result` line (items and measurements only). A launcher of an earlier
+ * version sends base64 files inside the result line; both are read.
  */
 export async function runOnLauncher(
   baseUrl: string,
@@ -80,7 +169,7 @@ export async function runOnLauncher(
   const why = (err: unknown) =>
     signal.aborted && signal.reason instanceof Error ? signal.reason.message : err instanceof Error ? err.message : String(err);
   const form = new FormData();
-  form.append('job', JSON.stringify(opts.heartbeatMs ? { ...job, heartbeatMs: opts.heartbeatMs } : job));
+  form.append('job', JSON.stringify({ ...job, resultFiles: 'binary', ...(opts.heartbeatMs ? { heartbeatMs: opts.heartbeatMs } : {}) }));
   form.append('image', new Blob([image]), 'image');
   if (mask) form.append('mask', new Blob([mask]), 'mask.png');
   // The multipart body is encoded into one buffer first: a FormData body is streamed by undici from an async
@@ -107,38 +196,92 @@ export async function runOnLauncher(
     await res.body?.cancel().catch(() => undefined);
     throw new LauncherUnavailable(`launcher answered ${res.status}`);
   }
-  const decoder = new TextDecoder();
-  let buffer = '';
+  const maxBytes = opts.maxResultBytes ?? Number.POSITIVE_INFINITY;
+  const reader = new FrameReader(maxBytes);
+  const files: LauncherResult['files'] = [];
+  /** The file whose bytes are coming now, and the promise of its storing. */
+  let open: { source: PassThrough; stored: Promise<void> } | null = null;
+  const storing: Array<Promise<void>> = [];
+  const startFile = (filename: string, bytes: number) => {
+    const source = new PassThrough({ highWaterMark: 1024 * 1024 });
+    const entry: LauncherResult['files'][number] = { filename, bytes };
+    files.push(entry);
+    let stored: Promise<void>;
+    if (opts.onFile) stored = opts.onFile(filename, source);
+    else {
+      const chunks: Buffer[] = [];
+      source.on('data', (c: Buffer) => chunks.push(c));
+      stored = once(source, 'end').then(() => void (entry.data = Buffer.concat(chunks)));
+    }
+    // a failed store is reported when the result is complete (or by the next write's wait); never unhandled
+    stored.catch(() => undefined);
+    storing.push(stored);
+    open = { source, stored };
+    if (bytes === 0) {
+      source.end();
+      open = null;
+    }
+  };
+  let received = 0;
   try {
-    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-      buffer += decoder.decode(chunk, { stream: true });
-      let nl: number;
-      while ((nl = buffer.indexOf('\n')) >= 0) {
-        const line = buffer.slice(0, nl);
-        buffer = buffer.slice(nl + 1);
-        if (!line.trim()) continue;
-        const msg = JSON.parse(line) as { type: string; [k: string]: unknown };
+    for await (const raw of res.body as unknown as AsyncIterable<Uint8Array>) {
+      const chunk = Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength);
+      received += chunk.length;
+      opts.onBytes?.();
+      if (received > maxBytes) throw new ResultTooLarge(maxBytes);
+      for (const frame of reader.push(chunk)) {
+        if (frame.kind === 'data') {
+          const file = open!;
+          const more = file.source.write(frame.data);
+          if (frame.last) {
+            file.source.end();
+            open = null;
+          }
+          // back-pressure: the launcher's bytes wait in the socket while storage is slower
+          if (!more && !frame.last) await Promise.race([once(file.source, 'drain'), file.stored]);
+          continue;
+        }
+        if (!frame.line.length || (frame.line.length < 8 && !frame.line.toString().trim())) continue;
+        const msg = JSON.parse(frame.line.toString('utf8')) as { type: string; [k: string]: unknown };
         const progress = typeof msg.progress === 'number' && msg.progress >= 0 && msg.progress <= 1 ? msg.progress : undefined;
         opts.onBeat?.(progress);
         if (msg.type === 'started') opts.onStarted?.();
         else if (msg.type === 'error') throw new ModelError(String(msg.code ?? 'ANALYSIS_FAILED'), String(msg.message ?? 'analysis failed'));
-        else if (msg.type === 'result') {
+        else if (msg.type === 'file') {
+          const bytes = msg.bytes;
+          if (typeof bytes !== 'number' || !Number.isSafeInteger(bytes) || bytes < 0)
+            throw new Error('the launcher sent a file frame without its size');
+          // refused before its bytes come: the frame says how large the file is
+          if (received + bytes > maxBytes) throw new ResultTooLarge(maxBytes);
+          startFile(fileName(msg.filename), bytes);
+          reader.expectBytes(bytes);
+        } else if (msg.type === 'result') {
+          // a launcher of an earlier version sends its files inside the result line, base64-encoded
+          for (const f of (msg.files as Array<{ filename: string; data: string }> | undefined) ?? []) {
+            const data = Buffer.from(f.data, 'base64');
+            startFile(fileName(f.filename), data.length);
+            if (data.length) open!.source.end(data);
+            open = null;
+          }
+          await Promise.all(storing);
           return {
             items: msg.items as unknown[],
             measurements: (msg.measurements as Record<string, unknown>) ?? {},
-            files: ((msg.files as Array<{ filename: string; data: string }>) ?? []).map((f) => ({
-              filename: f.filename,
-              data: Buffer.from(f.data, 'base64'),
-            })),
+            files,
             ...(typeof msg.modelMs === 'number' && msg.modelMs >= 0 ? { modelMs: msg.modelMs } : {}),
           };
         }
       }
     }
   } catch (err) {
-    if (err instanceof ModelError) throw err;
+    const failed = err instanceof ModelError ? err : err instanceof LineTooLong ? new ResultTooLarge(maxBytes) : null;
+    (open as { source: PassThrough } | null)?.source.destroy(new Error('the launcher answer was broken off'));
+    await Promise.allSettled(storing);
+    if (failed) throw failed;
     throw new LauncherUnavailable(why(err));
   }
+  (open as { source: PassThrough } | null)?.source.destroy(new Error('the launcher answer was broken off'));
+  await Promise.allSettled(storing);
   if (signal.aborted) throw new LauncherUnavailable(why(null));
   throw new LauncherUnavailable('the launcher closed the connection before the result');
 }
