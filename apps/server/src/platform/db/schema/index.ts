@@ -19,3 +19,4 @@ export * from './project-fields.ts';
 export * from './stored-objects.ts';
 export * from './job-attempts.ts';
 export * from './nps.ts';
+export * from './recipes.ts';

@@ -74,6 +74,9 @@ export const jobs = pgTable(
     customizationId: uuid('customization_id').references(() => customizationGroups.id, { onDelete: 'set null' }),
     crop: jsonb('crop').$type<{ x: number; y: number; width: number; height: number } | null>(),
     maskId: uuid('mask_id'),
+    /** The recipe and the version of it the job segments with (issue 22), or null. */
+    recipeId: uuid('recipe_id'),
+    recipeVersion: integer('recipe_version'),
     parentJobId: uuid('parent_job_id'),
     resultId: uuid('result_id').references(() => results.id, { onDelete: 'set null' }),
     executorId: uuid('executor_id').references(() => executors.id, { onDelete: 'set null' }),
