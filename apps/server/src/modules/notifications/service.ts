@@ -57,7 +57,9 @@ export async function notify(
 
 /**
  * A job ended: its owner gets JOB_FINISHED or JOB_FAILED unless one of their pages shows that model's results
- * (they see it there) or it was a sandbox try (the sandbox page polls).
+ * (they see it there) or it was a sandbox try (the sandbox page polls). Issue 24 item 7: one notification per batch
+ * (the jobs of one request), updated as its jobs end: the latest job and its image name (the panel names the image and
+ * opens the job), how many of the batch finished and failed; JOB_FAILED once any of them failed.
  */
 export async function notifyJobEnded(
   db: Db,
@@ -66,8 +68,26 @@ export async function notifyJobEnded(
 ): Promise<Notification | null> {
   if ((job.status !== 'FINISHED' && job.status !== 'FAILED') || job.source === 'SANDBOX') return null;
   if (await realtime.isViewing(job.ownerId, job.modelId)) return null;
-  const type = job.status === 'FINISHED' ? JOB_FINISHED_NOTIFICATION : JOB_FAILED_NOTIFICATION;
-  return notify(db, realtime, job.ownerId, type, { jobId: job.id, modelId: job.modelId });
+  const batch = await repo.jobBatch(db, job.id);
+  if (!batch)
+    return notify(db, realtime, job.ownerId, job.status === 'FINISHED' ? JOB_FINISHED_NOTIFICATION : JOB_FAILED_NOTIFICATION, {
+      jobId: job.id,
+      modelId: job.modelId,
+    });
+  const type = batch.failed > 0 ? JOB_FAILED_NOTIFICATION : JOB_FINISHED_NOTIFICATION;
+  const payload = {
+    jobId: job.id,
+    modelId: job.modelId,
+    jobStatus: job.status,
+    imageName: batch.imageName,
+    batch: batch.batch,
+    total: batch.total,
+    finished: batch.finished,
+    failed: batch.failed,
+  };
+  const shown = presentNotification(await repo.upsertBatchNotification(db, { userId: job.ownerId, type, batch: batch.batch, payload }));
+  realtime.emitToUser(job.ownerId, NOTIFICATION_EVENT, shown);
+  return shown;
 }
 
 export async function markAllSeen(db: Db, userId: string): Promise<NotificationsUpdated> {

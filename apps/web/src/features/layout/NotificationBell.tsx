@@ -33,7 +33,9 @@ export function NotificationBell() {
   };
 
   return (
-    <Popover position="bottom-end" shadow="md" withinPortal opened={opened} onChange={setOpened}>
+    // the panel stays on screen at 375 px in both languages (issue 24 item 7): shifted inside the viewport with 8 px to
+    // spare, at most the viewport's width, and its header's buttons wrap under the title when they do not fit beside it
+    <Popover position="bottom-end" shadow="md" withinPortal opened={opened} onChange={setOpened} middlewares={{ flip: false, shift: { padding: 8 } }}>
       <Popover.Target>
         <Indicator disabled={unseen === 0} label={unseen} size={16} offset={6} color="red">
           <ActionIcon
@@ -50,14 +52,18 @@ export function NotificationBell() {
           </ActionIcon>
         </Indicator>
       </Popover.Target>
-      <Popover.Dropdown p={0} style={{ width: 'min(400px, calc(100vw - 16px))', height: 400 }}>
+      <Popover.Dropdown
+        p={0}
+        style={{ width: 'min(400px, calc(100vw - 16px))', maxWidth: 'calc(100vw - 16px)', height: 400 }}
+        data-testid="notification-panel"
+      >
         <Stack gap={0} h="100%">
-          <Group justify="space-between" p="sm" wrap="nowrap" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+          <Group justify="space-between" p="sm" gap={4} wrap="wrap" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
             <Title order={2} size="h5">
               {t('notifications.title')}
             </Title>
             {items.length > 0 && (
-              <Group gap={4} wrap="nowrap">
+              <Group gap={4} wrap="wrap" justify="flex-end">
                 <Button size="compact-xs" variant="subtle" disabled={unseen === 0} onClick={() => action.mutate({ kind: 'seen', id: 'all' })}>
                   {t('notifications.markAllSeen')}
                 </Button>

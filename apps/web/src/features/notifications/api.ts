@@ -13,7 +13,7 @@ export function useNotifications() {
 
 /**
  * On connect the client emits `notifications` (the acknowledgement carries the list) and listens for
- * `notification`: a pushed one is added at the top unless its id is already listed.
+ * `notification`: a pushed one is added at the top (replacing the one of the same id: a batch's, updated).
  */
 export function useNotificationFeed() {
   const qc = useQueryClient();
@@ -24,8 +24,9 @@ export function useNotificationFeed() {
         if (Array.isArray(list)) qc.setQueryData<Notification[]>(NOTIFICATIONS_KEY, list);
       });
     };
+    // a batch's notification comes again, updated, as its jobs end: it replaces the listed one at the top
     const onNotification = (n: Notification) =>
-      qc.setQueryData<Notification[]>(NOTIFICATIONS_KEY, (old = []) => (old.some((x) => x.id === n.id) ? old : [n, ...old]));
+      qc.setQueryData<Notification[]>(NOTIFICATIONS_KEY, (old = []) => [n, ...old.filter((x) => x.id !== n.id)]);
     s.on('connect', onConnect);
     s.on(NOTIFICATION_EVENT, onNotification);
     if (s.connected) onConnect();
