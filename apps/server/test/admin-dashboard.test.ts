@@ -37,36 +37,63 @@ const PATHS = [
 ];
 
 describe('dashboard figures', () => {
-  it('counts current, failed and successful jobs and averages their times', async () => {
+  it('counts current, failed (by cause) and successful jobs and averages the times of finished jobs only', async () => {
     const before = { current: await get('/jobs/current'), fails: await get('/jobs/fails'), success: await get('/jobs/success') };
     const owner = await f.user();
     const image = await f.image(owner);
-    const created = await Promise.all(Array.from({ length: 6 }, () => f.job(owner, { image })));
+    const created = await Promise.all(Array.from({ length: 9 }, () => f.job(owner, { image })));
     const ids = created.map((j) => j.id);
     const set = (id: string, values: Partial<typeof jobs.$inferInsert>) => t.db.update(jobs).set(values).where(eq(jobs.id, id));
-    // ids[0] stays NEW (waiting); ids[1] runs; ids[2] failed 10 days ago; ids[3] failed 40 days ago;
-    // ids[4] finished now (2 s run, 1 s wait); ids[5] cached 3 days ago.
-    await set(ids[1], { status: 'PENDING', startedAt: new Date() });
-    await set(ids[2], { status: 'FAILED', createdAt: ago(10 * DAY) });
-    await set(ids[3], { status: 'FAILED', createdAt: ago(40 * DAY) });
-    await set(ids[4], { status: 'FINISHED', startedAt: ago(2000), finishedAt: new Date(), durationMs: 2000, waitMs: 1000 });
-    await set(ids[5], { status: 'CACHED', createdAt: ago(3 * DAY) });
+    // ids[0] stays NEW (waiting); ids[1] runs; ids[2] failed 10 days ago (no launcher left); ids[3] failed 40 days
+    // ago (model refusal); ids[4] finished now (2 s run, 1 s wait); ids[5] cached 3 days ago (0 s: not averaged);
+    // ids[6], ids[7] failed now in milliseconds (BLANK_IMAGE refusals: not averaged); ids[8] failed now, lease expired.
+    const now = new Date();
+    await set(ids[1], { status: 'PENDING', startedAt: now });
+    await set(ids[2], {
+      status: 'FAILED',
+      createdAt: ago(10 * DAY),
+      error: 'LAUNCHER_UNAVAILABLE: the job could not be completed after 3 attempts (x)',
+    });
+    await set(ids[3], { status: 'FAILED', createdAt: ago(40 * DAY), error: 'NO_GRAINS: no grain boundary found' });
+    await set(ids[4], { status: 'FINISHED', startedAt: ago(2000), finishedAt: now, durationMs: 2000, waitMs: 1000 });
+    await set(ids[5], { status: 'CACHED', createdAt: ago(3 * DAY), finishedAt: now, durationMs: 0, waitMs: 0 });
+    for (const i of [6, 7])
+      await set(ids[i], { status: 'FAILED', finishedAt: now, durationMs: 3, waitMs: 1, error: 'BLANK_IMAGE: the image is blank' });
+    await set(ids[8], {
+      status: 'FAILED',
+      finishedAt: now,
+      durationMs: 1,
+      waitMs: 0,
+      error: 'LAUNCHER_UNAVAILABLE: the job was interrupted too often',
+    });
 
     const current = await get('/jobs/current');
     expect(current).toEqual({ waiting: before.current.waiting + 1, active: before.current.active + 1 });
     const fails = await get('/jobs/fails');
+    const b = before.fails.byCause;
     expect(fails).toEqual({
-      total: before.fails.total + 2,
-      last7Days: before.fails.last7Days,
-      last30Days: before.fails.last30Days + 1,
+      total: before.fails.total + 5,
+      last7Days: before.fails.last7Days + 3,
+      last30Days: before.fails.last30Days + 4,
+      byCause: {
+        modelRefusal: { total: b.modelRefusal.total + 3, last7Days: b.modelRefusal.last7Days + 2, last30Days: b.modelRefusal.last30Days + 2 },
+        infrastructure: {
+          total: b.infrastructure.total + 2,
+          last7Days: b.infrastructure.last7Days + 1,
+          last30Days: b.infrastructure.last30Days + 2,
+        },
+      },
     });
+    // the causes add up to the failed jobs
+    for (const p of ['total', 'last7Days', 'last30Days'] as const)
+      expect(fails.byCause.modelRefusal[p] + fails.byCause.infrastructure[p]).toBe(fails[p]);
     const success = await get('/jobs/success');
     expect(success).toEqual({
       total: before.success.total + 2,
       last7Days: before.success.last7Days + 2,
       last30Days: before.success.last30Days + 2,
     });
-    // the only job finished in this app is ids[4]
+    // only ids[4] is a job FINISHED by a launcher: failed and cached jobs do not pull the mean towards 0
     expect(await get('/jobs/average-times')).toEqual({ calculationTime: 2000, waitingTime: 1000 });
     await t.db.delete(jobs).where(inArray(jobs.id, ids));
   });
@@ -167,7 +194,8 @@ describe('job counts kept by the triggers on jobs (job_status_counts + job_statu
     return { kept: norm(kept), counted: norm(counted) };
   };
   const check = async (step: string) => {
-    const got = { step, fails: await get('/jobs/fails'), success: await get('/jobs/success') };
+    const { byCause: _causes, ...fails } = await get('/jobs/fails');
+    const got = { step, fails, success: await get('/jobs/success') };
     expect(got).toEqual({ step, fails: await direct(['FAILED']), success: await direct(['FINISHED', 'CACHED']) });
     const days = await perDay();
     expect({ step, kept: days.kept }).toEqual({ step, kept: days.counted });

@@ -150,16 +150,45 @@ describe('services status', () => {
     expect(left).toEqual([]);
   });
 
-  it('registry: not configured without launchers, ok once one answers its health check, failing when it stops answering', async () => {
+  it('registry: not configured without launchers; ok when every enabled launcher answers, degraded when some do, failing when none', async () => {
     expect(await check('registry')).toMatchObject({ ok: false, configured: false });
     const [node] = await t.db.insert(nodes).values({ name: 'remote', ip: '10.9.9.9', description: 'test', provider: 'OVH' }).returning();
-    const [launcher] = await t.db.insert(executors).values({ nodeId: node.id, port: 9999, version: 'test', lastSeenAt: new Date() }).returning();
-    expect(await check('registry')).toEqual({ service: 'registry', ok: true, configured: true, detail: '1 of 1 launchers healthy' });
-    await t.db
-      .update(executors)
-      .set({ lastSeenAt: new Date(Date.now() - 60_000) })
-      .where(eq(executors.id, launcher.id));
-    expect(await check('registry')).toMatchObject({ ok: false, configured: true, detail: '0 of 1 launchers healthy' });
+    const [a, b, c] = await t.db
+      .insert(executors)
+      .values([9997, 9998, 9999].map((port) => ({ nodeId: node.id, port, version: 'test', lastSeenAt: new Date() })))
+      .returning();
+    expect(await check('registry')).toEqual({
+      service: 'registry',
+      ok: true,
+      configured: true,
+      degraded: false,
+      detail: '3 of 3 enabled launchers healthy',
+    });
+    const silent = (id: string) =>
+      t.db
+        .update(executors)
+        .set({ lastSeenAt: new Date(Date.now() - 60_000) })
+        .where(eq(executors.id, id));
+    await silent(a.id);
+    expect(await check('registry')).toEqual({
+      service: 'registry',
+      ok: false,
+      configured: true,
+      degraded: true,
+      detail: '2 of 3 enabled launchers healthy',
+    });
+    // a stopped (disabled) launcher is not expected to answer
+    await t.db.update(executors).set({ isEnabled: false }).where(eq(executors.id, a.id));
+    expect(await check('registry')).toMatchObject({ ok: true, degraded: false, detail: '2 of 2 enabled launchers healthy' });
+    await silent(b.id);
+    await silent(c.id);
+    expect(await check('registry')).toEqual({
+      service: 'registry',
+      ok: false,
+      configured: true,
+      degraded: false,
+      detail: '0 of 2 enabled launchers healthy',
+    });
     await t.db.delete(nodes).where(eq(nodes.id, node.id));
   });
 

@@ -20,13 +20,24 @@ export type DashboardCurrentJobs = Static<typeof DashboardCurrentJobs>;
 export const DashboardActiveUsers = Type.Object({ lastHour: N, last7days: N, last30days: N, last365days: N }, { $id: 'DashboardActiveUsers' });
 export type DashboardActiveUsers = Static<typeof DashboardActiveUsers>;
 
-/** Mean calculation time (started → finished) and waiting time (created → started) of jobs finished in the last 30 days. */
+/** Mean calculation time (started → finished) and waiting time (created → started) of the jobs FINISHED by a launcher in the last 30 days (failed and cached jobs left out). */
 export const DashboardAverageTimes = Type.Object({ calculationTime: Ms, waitingTime: Ms }, { $id: 'DashboardAverageTimes' });
 export type DashboardAverageTimes = Static<typeof DashboardAverageTimes>;
 
 /** Job counts (by creation date): all time, last 7 days, last 30 days. */
 export const DashboardJobCounts = Type.Object({ total: N, last7Days: N, last30Days: N }, { $id: 'DashboardJobCounts' });
 export type DashboardJobCounts = Static<typeof DashboardJobCounts>;
+
+const Counts = Type.Object({ total: N, last7Days: N, last30Days: N });
+/**
+ * Failed jobs (by creation date), and the same split by cause: the model refused the input (e.g. BLANK_IMAGE)
+ * or the infrastructure failed it (LAUNCHER_UNAVAILABLE: no attempt left).
+ */
+export const DashboardFails = Type.Object(
+  { total: N, last7Days: N, last30Days: N, byCause: Type.Object({ modelRefusal: Counts, infrastructure: Counts }) },
+  { $id: 'DashboardFails' },
+);
+export type DashboardFails = Static<typeof DashboardFails>;
 
 /** NPS from the users' ratings (0–10): % promoters (9–10) minus % detractors (0–6). */
 export const DashboardNps = Type.Object({ total: Nps, last7Days: Nps, last30Days: Nps }, { $id: 'DashboardNps' });
@@ -67,7 +78,7 @@ export const adminDashboardApi = {
     path: '/admin/dashboard/jobs/fails',
     operationId: 'getDashboardFails',
     tags,
-    response: { 200: DashboardJobCounts },
+    response: { 200: DashboardFails },
   }),
   success: endpoint({
     method: 'GET',

@@ -154,10 +154,18 @@ export const ModelIdParams = Type.Object({ modelId: Type.String({ format: 'uuid'
 // ---- Servers and launchers ----------------------------------------------------------------------------------
 
 /**
- * stopped: not enabled; updating: asked to take a version; failed: its process could not start or keeps dying
- * (local launchers); running: otherwise.
+ * Exactly one state, from the launcher's settings and its last health check: stopped: not enabled; updating:
+ * asked to take a version; running: enabled and its last health answer is within the health window (15 s);
+ * failed: no answer and its process could not start or keeps dying (local launchers); notResponding: enabled, no
+ * answer within the window.
  */
-export const LauncherState = Type.Union([Type.Literal('stopped'), Type.Literal('updating'), Type.Literal('running'), Type.Literal('failed')]);
+export const LauncherState = Type.Union([
+  Type.Literal('stopped'),
+  Type.Literal('updating'),
+  Type.Literal('running'),
+  Type.Literal('failed'),
+  Type.Literal('notResponding'),
+]);
 export type LauncherState = Static<typeof LauncherState>;
 export const ReportedModel = Type.Object({ name: Type.String(), versions: Type.Array(Type.String()) });
 
@@ -174,7 +182,7 @@ export const Launcher = Type.Object(
     state: LauncherState,
     /** Why a failed launcher failed (its last output), else null. */
     failure: Nullable(Type.String()),
-    /** Enabled, and its last health answer is older than the health window (15 s). */
+    /** state is notResponding (kept for older clients). */
     notResponding: Type.Boolean(),
     betaBadge: Type.Boolean(),
     reportedModels: Type.Array(ReportedModel),
@@ -249,7 +257,8 @@ export const CreateLauncherBody = Type.Object(
   { $id: 'CreateLauncherBody' },
 );
 export type CreateLauncherBody = Static<typeof CreateLauncherBody>;
-export const CreatedLauncher = Type.Object({ ...Launcher.properties, message: Type.String() }, { $id: 'CreatedLauncher' });
+/** deployed: the new launcher answered its health check (else message says it did not, and where it was asked). */
+export const CreatedLauncher = Type.Object({ ...Launcher.properties, deployed: Type.Boolean(), message: Type.String() }, { $id: 'CreatedLauncher' });
 export type CreatedLauncher = Static<typeof CreatedLauncher>;
 
 export const LauncherTestAnswer = Type.Object(
@@ -262,10 +271,19 @@ export const LauncherTestAnswer = Type.Object(
   { $id: 'LauncherTestAnswer' },
 );
 export type LauncherTestAnswer = Static<typeof LauncherTestAnswer>;
-/** The versions the reachable launchers report (GET /health): the only ones "Update All Launchers" offers. */
+/**
+ * The versions the reachable launchers report (GET /health): the only ones "Update All Launchers" offers. Add Launcher
+ * also offers the releases this Lamella build ships (LauncherVersionChoices).
+ */
 export const LauncherVersionList = Type.Array(Type.String(), { $id: 'LauncherVersionList' });
 export const UpdateLaunchersBody = Type.Object({ version: Type.Optional(VersionInput) }, { $id: 'UpdateLaunchersBody' });
 export type UpdateLaunchersBody = Static<typeof UpdateLaunchersBody>;
+/** Add Launcher's version choices: what the reachable launchers report, and the releases this Lamella build ships. */
+export const LauncherVersionChoices = Type.Object(
+  { reported: Type.Array(Type.String()), releases: Type.Array(Type.String()) },
+  { $id: 'LauncherVersionChoices' },
+);
+export type LauncherVersionChoices = Static<typeof LauncherVersionChoices>;
 export const UpdateLaunchersAnswer = Type.Object(
   {
     version: Type.String(),
@@ -485,3 +503,11 @@ export const computeNodesApi = {
     response: { 200: UpdateLaunchersAnswer },
   }),
 };
+  versionChoices: endpoint({
+    method: 'GET',
+    path: '/admin/executors/version-choices',
+    operationId: 'listLauncherVersionChoices',
+    tags: nodeTags,
+    summary: 'Versions Add Launcher offers: reported by the launchers, and the releases of this build',
+    response: { 200: LauncherVersionChoices },
+  }),

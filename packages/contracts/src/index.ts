@@ -36,3 +36,4 @@ export * from './reports.ts';
 export * from './terms.ts';
 export * from './translations.ts';
 export * from './launcher-registration.ts';
+export * from './nps.ts';

@@ -69,6 +69,8 @@ export const ServiceHealth = Type.Object(
     service: Type.String(),
     ok: Type.Boolean(),
     configured: Type.Boolean(),
+    /** Working in part (launchers registry: some but not all enabled launchers healthy); ok is false then. */
+    degraded: Type.Optional(Type.Boolean()),
     detail: Type.String(),
   },
   { $id: 'ServiceHealth' },

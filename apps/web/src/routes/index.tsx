@@ -11,6 +11,7 @@ import { PlaceholderPage } from '../features/placeholders/PlaceholderPage';
 import { adminRoutes } from '../features/admin/routes';
 import { GuestOnly, RequireAdminArea, RequireUser, RootRedirect } from './guards';
 import { lazyPage } from './lazyPage';
+import { RouteErrorPage } from './RouteErrorPage';
 
 // The entry chunk holds what the sign-in page needs (public layout, the small auth pages, the guards). Every
 // other screen loads on first visit: the signed-in layout and its pages, the register and terms pages (the
@@ -31,10 +32,15 @@ const ProjectsPage = lazyPage(() => import('../features/projects/ProjectsPage'),
 const GroupAdminPage = lazyPage(() => import('../features/group-admin/GroupAdminPage'), 'GroupAdminPage');
 const LibraryPage = lazyPage(() => import('../features/library/LibraryPage'), 'LibraryPage');
 
+// Every route has a friendly error element (RouteErrorPage: a screen whose code failed to load reloads the app once);
+// inside the app layout the error shows in the page area, with the menu kept.
+const errorElement = <RouteErrorPage />;
+
 export const router = createBrowserRouter([
-  { path: '/', element: <RootRedirect /> },
+  { path: '/', element: <RootRedirect />, errorElement },
   {
     element: <PublicLayout />,
+    errorElement,
     children: [
       { path: '/auth', element: <Navigate to="/auth/login" replace /> },
       {
@@ -66,26 +72,32 @@ export const router = createBrowserRouter([
   },
   {
     element: <RequireUser />,
+    errorElement,
     children: [
       { path: '/admin/mask-editor', element: <MaskEditorPage /> },
       {
         element: <AppLayout />,
         children: [
-          { path: '/dashboard/*', element: <DashboardWorkbench /> },
-          { path: '/profile', element: <ProfilePage /> },
-          { path: '/access-keys', element: <AccessKeysPage /> },
-          { path: '/history/*', element: <HistoryPage /> },
-          { path: '/projects/*', element: <ProjectsPage /> },
-          { path: '/library/*', element: <LibraryPage /> },
-          { path: '/sandbox', element: <SandboxPage /> },
-          { path: '/sandbox/admin', element: <AdminSandboxPage /> },
-          { path: '/group-admin/*', element: <GroupAdminPage /> },
-          { path: '/models/:name/*', element: <ResultsPage /> },
           {
-            element: <RequireAdminArea />,
-            children: adminRoutes,
+            errorElement,
+            children: [
+              { path: '/dashboard/*', element: <DashboardWorkbench /> },
+              { path: '/profile', element: <ProfilePage /> },
+              { path: '/access-keys', element: <AccessKeysPage /> },
+              { path: '/history/*', element: <HistoryPage /> },
+              { path: '/projects/*', element: <ProjectsPage /> },
+              { path: '/library/*', element: <LibraryPage /> },
+              { path: '/sandbox', element: <SandboxPage /> },
+              { path: '/sandbox/admin', element: <AdminSandboxPage /> },
+              { path: '/group-admin/*', element: <GroupAdminPage /> },
+              { path: '/models/:name/*', element: <ResultsPage /> },
+              {
+                element: <RequireAdminArea />,
+                children: adminRoutes,
+              },
+              { path: '*', element: <PlaceholderPage page="notFound" /> },
+            ],
           },
-          { path: '*', element: <PlaceholderPage page="notFound" /> },
         ],
       },
     ],

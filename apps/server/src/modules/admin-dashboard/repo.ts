@@ -84,7 +84,11 @@ export async function compactJobStatusCounts(db: Db): Promise<number> {
   return Number(result.rows[0]?.changes ?? 0);
 }
 
-/** Mean duration and wait of the jobs finished in the last 30 days (jobs_finished_times_idx, index only). */
+/**
+ * Mean duration and wait of the jobs FINISHED by a launcher in the last 30 days (jobs_finished_times_idx). Failed
+ * jobs (a BLANK_IMAGE refusal ends in milliseconds) and cached answers (no run at all) would pull the mean towards
+ * zero, so they are left out.
+ */
 export async function averageTimes(db: Db): Promise<{ calculationTime: number | null; waitingTime: number | null }> {
   const [row] = await db
     .select({
@@ -92,9 +96,36 @@ export async function averageTimes(db: Db): Promise<{ calculationTime: number | 
       wait: sql<string | null>`avg(${jobs.waitMs})`,
     })
     .from(jobs)
-    .where(gte(jobs.finishedAt, ago(30 * DAY)));
+    .where(and(gte(jobs.finishedAt, ago(30 * DAY)), eq(jobs.status, 'FINISHED')));
   const num = (v: string | null) => (v === null ? null : Math.round(Number(v)));
   return { calculationTime: num(row.calc), waitingTime: num(row.wait) };
+}
+
+/** A failure the infrastructure caused (no attempt left on any launcher); any other error is the model's refusal. */
+export const INFRASTRUCTURE_FAILURE = sql`(${jobs.error} is null or ${jobs.error} like 'LAUNCHER_UNAVAILABLE%')`;
+
+/** Failed jobs by cause (model refusal / infrastructure): all time, created in the last 7 and 30 days (jobs_status_idx). */
+export async function failsByCause(db: Db) {
+  const d7 = ago(7 * DAY);
+  const d30 = ago(30 * DAY);
+  const f = (cond: ReturnType<typeof sql>) => sql<number>`count(*) filter (where ${cond})`.mapWith(Number);
+  const infra = INFRASTRUCTURE_FAILURE;
+  const model = sql`not ${INFRASTRUCTURE_FAILURE}`;
+  const [row] = await db
+    .select({
+      infraTotal: f(infra),
+      infra7: f(sql`${infra} and ${jobs.createdAt} >= ${d7}`),
+      infra30: f(sql`${infra} and ${jobs.createdAt} >= ${d30}`),
+      modelTotal: f(model),
+      model7: f(sql`${model} and ${jobs.createdAt} >= ${d7}`),
+      model30: f(sql`${model} and ${jobs.createdAt} >= ${d30}`),
+    })
+    .from(jobs)
+    .where(eq(jobs.status, 'FAILED'));
+  return {
+    modelRefusal: { total: row.modelTotal, last7Days: row.model7, last30Days: row.model30 },
+    infrastructure: { total: row.infraTotal, last7Days: row.infra7, last30Days: row.infra30 },
+  };
 }
 
 /** Users whose last sign-in is within each window. */

@@ -3,6 +3,7 @@ import type {
   DashboardAverageTimes,
   DashboardCurrentJobs,
   DashboardCustomers,
+  DashboardFails,
   DashboardJobCounts,
   DashboardLicenses,
   DashboardNps,
@@ -14,7 +15,11 @@ import * as repo from './repo.ts';
 
 export const currentJobs = (db: Db): Promise<DashboardCurrentJobs> => repo.currentJobs(db);
 export const averageTimes = (db: Db): Promise<DashboardAverageTimes> => repo.averageTimes(db);
-export const fails = (db: Db): Promise<DashboardJobCounts> => repo.jobCounts(db, ['FAILED']);
+/** Failed jobs, and the same split by cause (model refusal / infrastructure). */
+export async function fails(db: Db): Promise<DashboardFails> {
+  const [counts, byCause] = await Promise.all([repo.jobCounts(db, ['FAILED']), repo.failsByCause(db)]);
+  return { ...counts, byCause };
+}
 /** Successful: finished by a launcher or answered from the cache. */
 export const success = (db: Db): Promise<DashboardJobCounts> => repo.jobCounts(db, ['FINISHED', 'CACHED']);
 

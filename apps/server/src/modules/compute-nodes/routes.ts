@@ -19,6 +19,7 @@ export async function computeNodesRoutes(app: RouteHost, deps: nodes.NodesDeps):
   route(app, api.removeLauncher, ADMIN, (request) => nodes.removeLauncher(deps, actor(request), request.params.id));
   route(app, api.testLauncher, ADMIN, (request) => nodes.testLauncher(deps, request.params.id, requestLanguage(request)));
   route(app, api.versions, ADMIN, () => nodes.reportedVersions(deps));
+  route(app, api.versionChoices, ADMIN, () => nodes.versionChoices(deps));
   route(app, api.updateAll, ADMIN, (request) => nodes.updateAll(deps, actor(request), request.body.version, requestLanguage(request)));
   route(app, registration.listTokens, ADMIN, (request) => tokens.listTokens(deps, request.params.id));
   route(app, registration.createToken, ADMIN, (request) =>

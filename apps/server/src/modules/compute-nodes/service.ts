@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { translate } from '@lamella/i18n';
 import type {
   ComputeDeleted,
@@ -8,6 +9,7 @@ import type {
   Launcher,
   LauncherState,
   LauncherTestAnswer,
+  LauncherVersionChoices,
   UpdateLaunchersAnswer,
 } from '@lamella/contracts';
 import type { Db } from '../../platform/db/client.ts';
@@ -28,6 +30,8 @@ export interface NodesDeps {
   launchers: LauncherSupervisor | null;
   /** A launcher answered its health check just now (registration): the dispatcher may use it at once. */
   onLauncherReady?: (executorId: string) => void;
+  /** How long Add Launcher waits for the new launcher's health answer (default DEPLOY_WAIT_MS). */
+  deployWaitMs?: number;
 }
 type Lng = string;
 
@@ -51,28 +55,39 @@ const requiredText = (e: FieldErrors, field: string, value: unknown, key: string
   return value.trim();
 };
 
-/** Launcher state of back-office §4: stopped (not enabled), updating (enabled and updating), running. */
+/** Launcher state of back-office §4 from its settings alone: stopped (not enabled), updating, running. */
 export function launcherState(e: { isEnabled: boolean; isUpdating: boolean }): 'stopped' | 'updating' | 'running' {
   if (!e.isEnabled) return 'stopped';
   return e.isUpdating ? 'updating' : 'running';
 }
 
-/** Enabled and not heard from within the health window (never heard from: counted from its creation). */
-export function isNotResponding(e: { isEnabled: boolean; lastSeenAt: Date | null; createdAt: Date }, now = Date.now()): boolean {
-  return e.isEnabled && now - (e.lastSeenAt ?? e.createdAt).getTime() > HEALTH_WINDOW_MS;
+/** Enabled and not heard from within the health window; a launcher that never answered is not responding either. */
+export function isNotResponding(e: { isEnabled: boolean; lastSeenAt: Date | null }, now = Date.now()): boolean {
+  return e.isEnabled && (e.lastSeenAt === null || now - e.lastSeenAt.getTime() > HEALTH_WINDOW_MS);
+}
+
+/**
+ * Exactly one state (issue 26), from the settings and the last health check: stopped, updating, then running when
+ * its last health answer is within the window (an answer beats an old process failure: a launcher that was killed
+ * and restarted runs jobs again), else failed when its local process could not start or keeps dying, else not
+ * responding.
+ */
+export function currentState(
+  e: { isEnabled: boolean; isUpdating: boolean; lastSeenAt: Date | null },
+  processFailed: boolean,
+  now = Date.now(),
+): LauncherState {
+  const set = launcherState(e);
+  if (set !== 'running') return set;
+  if (!isNotResponding(e, now)) return 'running';
+  return processFailed ? 'failed' : 'notResponding';
 }
 
 function presentExecutor(e: repo.ExecutorRow, node: repo.NodeRow | undefined, deps: NodesDeps): Launcher {
-  let state: LauncherState = launcherState(e);
-  let failure: string | null = null;
-  // A local launcher whose process cannot start (or keeps dying) is failed, not running.
-  if (state === 'running' && node?.provider === LOCAL_PROVIDER && deps.launchers) {
-    const s = deps.launchers.status(e.id);
-    if (s.state === 'failed') {
-      state = 'failed';
-      failure = s.failure;
-    }
-  }
+  // A local launcher whose process cannot start (or keeps dying) is failed, unless it answered since.
+  const proc = node?.provider === LOCAL_PROVIDER && deps.launchers ? deps.launchers.status(e.id) : null;
+  const state = currentState(e, proc?.state === 'failed');
+  const failure = state === 'failed' && proc?.state === 'failed' ? proc.failure : null;
   return {
     id: e.id,
     nodeId: e.nodeId,
@@ -84,7 +99,7 @@ function presentExecutor(e: repo.ExecutorRow, node: repo.NodeRow | undefined, de
     envVariables: e.envVariables,
     state,
     failure,
-    notResponding: isNotResponding(e),
+    notResponding: state === 'notResponding',
     betaBadge: /beta/i.test(e.version),
     reportedModels: e.reportedModels,
     busy: e.busyJobId !== null,
@@ -106,7 +121,9 @@ function presentNode(n: repo.NodeRow, list: repo.ExecutorRow[], deps: NodesDeps)
     transition: n.transition,
     canStart: n.status !== 'ONLINE' && !n.transition,
     canStop: n.status !== 'OFFLINE',
-    canAddLauncher: n.status !== 'OFFLINE',
+    // on-premise machines take a launcher whatever their last health check said (a replacement for a frozen one);
+    // a stopped cloud machine cannot
+    canAddLauncher: n.nodeType === 'ON_PREMISE' || n.status !== 'OFFLINE',
     executorCount: list.length,
     executors: list.map((e) => presentExecutor(e, n, deps)),
     createdAt: n.createdAt.toISOString(),
@@ -247,7 +264,7 @@ export async function createLauncher(deps: NodesDeps, actorId: string, b: Create
   if (!isUuid(b.nodeId)) e.add('nodeId', err('nodeRequired'));
   e.throwIfAny();
   const n = await findNode(deps.db, b.nodeId as string);
-  if (n.status === 'OFFLINE') throw conflict('NODE_OFFLINE', err('nodeOffline'));
+  if (n.nodeType === 'CLOUD' && n.status === 'OFFLINE') throw conflict('NODE_OFFLINE', err('nodeOffline'));
   const envVariables = Object.fromEntries(
     Object.entries(env as Record<string, unknown>).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]),
   );
@@ -266,7 +283,36 @@ export async function createLauncher(deps: NodesDeps, actorId: string, b: Create
     return row;
   });
   if (n.provider === LOCAL_PROVIDER && deps.launchers) deps.launchers.start(x.id, x.port, x.envVariables);
-  return { ...presentExecutor(x, n, deps), message: say(lng, 'executorDeployed') };
+  // Deployed only once it answered its health check (a local process needs a few seconds to listen).
+  const answered = await awaitHealth(deps, n.ip, x, deps.deployWaitMs ?? DEPLOY_WAIT_MS);
+  const row = (await repo.findExecutor(deps.db, x.id)) ?? x;
+  if (answered) deps.onLauncherReady?.(x.id);
+  return {
+    ...presentExecutor(row, n, deps),
+    deployed: answered,
+    message: answered ? say(lng, 'executorDeployed') : translate(lng, 'compute.errors.launcherNotAnswering', { ip: n.ip, port: x.port }),
+  };
+}
+
+/** How long Add Launcher waits for the new launcher's first health answer. */
+export const DEPLOY_WAIT_MS = 10_000;
+
+/** Asks the launcher for its health every 500 ms until it answers (recorded) or `waitMs` passed. */
+async function awaitHealth(deps: NodesDeps, ip: string, x: repo.ExecutorRow, waitMs: number): Promise<boolean> {
+  const until = Date.now() + waitMs;
+  for (;;) {
+    try {
+      const h = await launcherHealth(`http://${ip}:${x.port}`, Math.max(500, Math.min(HEALTH_TIMEOUT_MS, until - Date.now())));
+      if (h.status === 'ok') {
+        await recordHealth(deps.db, x.id, Array.isArray(h.models) ? h.models : []);
+        return true;
+      }
+    } catch {
+      // not listening yet (or nothing there)
+    }
+    if (Date.now() + 500 > until) return false;
+    await new Promise((r) => setTimeout(r, 500));
+  }
 }
 
 export async function removeLauncher(deps: NodesDeps, actorId: string, id: string): Promise<ComputeDeleted> {
@@ -314,6 +360,22 @@ export async function reportedVersions(deps: NodesDeps): Promise<string[]> {
     }),
   );
   return [...new Set(answers.filter((v): v is string => v !== null))].sort((a, b) => b.localeCompare(a, undefined, { numeric: true }));
+}
+
+/** The launcher release this Lamella build ships (the repository's version, as the local launcher reports it). */
+const RELEASES: string[] = (() => {
+  try {
+    const v = (JSON.parse(readFileSync(new URL('../../../../../package.json', import.meta.url), 'utf8')) as { version?: unknown }).version;
+    return typeof v === 'string' && v ? [v] : [];
+  } catch {
+    return [];
+  }
+})();
+
+/** Add Launcher's choices: the versions the launchers report now, and the releases (never free text). */
+export async function versionChoices(deps: NodesDeps): Promise<LauncherVersionChoices> {
+  const reported = await reportedVersions(deps);
+  return { reported, releases: RELEASES.filter((v) => !reported.includes(v)) };
 }
 
 /**

@@ -15,7 +15,7 @@ import { translationsOf } from '../system/service.ts';
  * role (then `ok` is false and the screen says "not configured").
  *   mail     → SMTP: nodemailer verify (connect, greet, auth); without SMTP_URL: the mail folder is writable
  *   tolgee   → the translations store: the locale files of every language load and the overrides are read from the DB
- *   registry → the launchers registry: at least one enabled launcher answered its health check recently
+ *   registry → the launchers registry: every enabled launcher answered its health check recently (some: degraded)
  *   minio    → the file storage (disk or S3): a probe object is written, read back and deleted
  *   beszel   → monitoring: an HTTP GET on MONITORING_URL answering 2xx; unset = not configured
  */
@@ -52,10 +52,17 @@ async function tolgee(deps: HealthDeps): Promise<Check> {
 
 async function registry(deps: HealthDeps): Promise<Check> {
   const nodes = await listNodes({ db: deps.db, launchers: deps.launchers });
-  const all = nodes.flatMap((n) => n.executors);
-  const healthy = all.filter((e) => e.state === 'running' && !e.notResponding);
-  if (!all.length) return { ok: false, configured: false, detail: 'no launcher registered' };
-  return { ok: healthy.length > 0, configured: true, detail: `${healthy.length} of ${all.length} launchers healthy` };
+  const enabled = nodes.flatMap((n) => n.executors).filter((e) => e.isEnabled);
+  if (!enabled.length) return { ok: false, configured: false, detail: 'no enabled launcher registered' };
+  const healthy = enabled.filter((e) => e.state === 'running');
+  // all enabled launchers healthy: OK; some: degraded; none: failing
+  const degraded = healthy.length > 0 && healthy.length < enabled.length;
+  return {
+    ok: healthy.length === enabled.length,
+    configured: true,
+    degraded,
+    detail: `${healthy.length} of ${enabled.length} enabled launchers healthy`,
+  };
 }
 
 async function minio(deps: HealthDeps): Promise<Check> {

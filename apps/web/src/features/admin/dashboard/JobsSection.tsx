@@ -1,8 +1,10 @@
-import { SimpleGrid } from '@mantine/core';
+import { SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useAverageTimes, useCurrentJobs, useFails, useSuccess } from './api';
 import { StatCard } from './StatCard';
 import { useNumber } from './useNumber';
+
+type Period = 'total' | 'last7Days' | 'last30Days';
 
 /** Section 'Calculations': Current Jobs (polled every 5 s), Average Job Time, Failed Jobs, Successful Jobs. */
 export function JobsSection() {
@@ -42,14 +44,29 @@ export function JobsSection() {
         figure={(c) => secs(c === 'calculationTime' ? times.data?.calculationTime : times.data?.waitingTime)}
         pending={times.isPending}
         failed={times.isError}
+        extra={() => (
+          <Text size="xs" c="dimmed" data-testid="card-average-time-note">
+            {t('adminDashboard.averageTime.finishedOnly')}
+          </Text>
+        )}
       />
       <StatCard
         testId="card-fails"
         title={t('adminDashboard.fails.title')}
         options={periods}
-        figure={(c) => num(fails.data?.[c as keyof NonNullable<typeof fails.data>])}
+        figure={(c) => num(fails.data?.[c as Period])}
         pending={fails.isPending}
         failed={fails.isError}
+        extra={(c) => (
+          <Stack gap={0} data-testid="card-fails-causes">
+            <Text size="xs" c="dimmed">
+              {t('adminDashboard.fails.modelRefusal', { count: fails.data?.byCause.modelRefusal[c as Period] ?? 0 })}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {t('adminDashboard.fails.infrastructure', { count: fails.data?.byCause.infrastructure[c as Period] ?? 0 })}
+            </Text>
+          </Stack>
+        )}
       />
       <StatCard
         testId="card-success"

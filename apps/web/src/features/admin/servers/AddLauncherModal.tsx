@@ -1,4 +1,4 @@
-import { Alert, Autocomplete, JsonInput, Modal, NumberInput, Stack } from '@mantine/core';
+import { Alert, JsonInput, Modal, NumberInput, Select, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ComputeNode } from '@lamella/contracts';
@@ -8,10 +8,14 @@ import { call } from '../../../api/client';
 import { FormActions } from '../../../components/FormActions';
 import { errorText } from '../../../lib/errorText';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { computeNodesApi, NODES_KEY } from './api';
+import { computeNodesApi, NODES_KEY, useLauncherVersionChoices } from './api';
 import { parseEnv } from './logic';
 
-/** "Add Launcher" on a server: version, port (free on that machine), GPU affinity, environment variables. */
+/**
+ * "Add Launcher" on a server: version (picked from what the launchers report or the releases of this build), port
+ * (free on that machine), GPU affinity, environment variables. The server answers once the new launcher answered
+ * its health check (deployed) or did not within a few seconds (said so, the launcher is kept).
+ */
 export function AddLauncherModal({
   node,
   opened,
@@ -26,6 +30,13 @@ export function AddLauncherModal({
   const { t } = useTranslation();
   const qc = useQueryClient();
   const [serverError, setServerError] = useState<string | null>(null);
+  const choices = useLauncherVersionChoices(opened);
+  const reported = [...new Set([...(choices.data?.reported ?? []), ...versions])];
+  const releases = (choices.data?.releases ?? []).filter((v) => !reported.includes(v));
+  const versionData = [
+    ...(reported.length ? [{ group: t('compute.servers.reportedVersions'), items: reported }] : []),
+    ...(releases.length ? [{ group: t('compute.servers.releaseVersions'), items: releases }] : []),
+  ];
   const form = useForm({
     initialValues: { version: '', port: 8000 as number | string, gpuAffinity: 0 as number | string, envVariables: '' },
     validate: {
@@ -49,8 +60,9 @@ export function AddLauncherModal({
           nodeId: node.id,
         },
       }),
-    onSuccess: async () => {
-      notifySuccess(t('admin.servers.executorDeployed'));
+    onSuccess: async (r) => {
+      if (r.deployed) notifySuccess(t('admin.servers.executorDeployed'));
+      else notifyError(r.message);
       await qc.invalidateQueries({ queryKey: NODES_KEY });
       form.reset();
       close();
@@ -70,12 +82,16 @@ export function AddLauncherModal({
               {serverError}
             </Alert>
           )}
-          <Autocomplete
+          <Select
             label={t('admin.servers.version')}
             placeholder={t('admin.servers.versionPlaceholder')}
             withAsterisk
-            data={versions}
+            data={versionData}
+            searchable
+            disabled={choices.isPending}
             {...form.getInputProps('version')}
+            value={form.values.version || null}
+            onChange={(v) => form.setFieldValue('version', v ?? '')}
           />
           <NumberInput label={t('admin.servers.port')} min={1} max={65535} allowDecimal={false} {...form.getInputProps('port')} />
           <NumberInput

@@ -12,7 +12,7 @@ import { computeNodesApi, LAUNCHER_VERSIONS_KEY, NODES_KEY } from './api';
 import { LauncherDetails } from './LauncherDetails';
 import { isBeta } from './logic';
 
-const STATE_COLOR = { running: 'green', updating: 'yellow', stopped: 'gray', failed: 'red' } as const;
+const STATE_COLOR = { running: 'green', updating: 'yellow', stopped: 'gray', failed: 'red', notResponding: 'orange' } as const;
 
 /** One launcher of the selected server: port, state, version, actions, and its details when expanded. */
 export function LauncherCard({ launcher, expanded, onToggle }: { launcher: Launcher; expanded: boolean; onToggle: () => void }) {
@@ -34,16 +34,23 @@ export function LauncherCard({ launcher, expanded, onToggle }: { launcher: Launc
     onError: (e) => notifyError(errorText(t, e, 'admin.error')),
   });
   const state = launcher.state;
-  const stateText = state === 'failed' ? t('compute.servers.failed') : t(`admin.servers.launcherState.${state}`);
+  const stateText =
+    state === 'failed'
+      ? t('compute.servers.failed')
+      : state === 'notResponding'
+        ? t('compute.servers.notResponding')
+        : t(`admin.servers.launcherState.${state}`);
+  const badge = (
+    <Badge color={STATE_COLOR[state]} variant="light" data-testid="launcher-state" data-state={state}>
+      {stateText}
+    </Badge>
+  );
   return (
     <Card withBorder padding="sm" data-testid="launcher-card" data-launcher-id={launcher.id}>
       <Group justify="space-between" wrap="wrap" gap="xs">
         <Group gap="xs" wrap="wrap">
           <Text fw={600}>:{launcher.port}</Text>
-          <Badge color={STATE_COLOR[state]} variant="light" data-testid="launcher-state">
-            {stateText}
-          </Badge>
-          {launcher.notResponding && state !== 'stopped' && (
+          {state === 'notResponding' ? (
             <Tooltip
               label={t('compute.servers.notRespondingHint', {
                 when: launcher.lastSeenAt ? formatAdminDateTime(launcher.lastSeenAt) : t('admin.servers.never'),
@@ -52,10 +59,10 @@ export function LauncherCard({ launcher, expanded, onToggle }: { launcher: Launc
               maw={280}
               withArrow
             >
-              <Badge color="orange" variant="light" data-testid="launcher-health">
-                {t('compute.servers.notResponding')}
-              </Badge>
+              {badge}
             </Tooltip>
+          ) : (
+            badge
           )}
           <Badge variant="outline" color="gray" tt="none">
             {t('compute.servers.versionBadge', { version: launcher.version })}

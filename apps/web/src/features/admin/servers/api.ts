@@ -17,4 +17,14 @@ export function useLauncherVersions(enabled = true) {
   return useQuery({ queryKey: LAUNCHER_VERSIONS_KEY, queryFn: () => call(computeNodesApi.versions), staleTime: 30_000, enabled });
 }
 
+/** Add Launcher's choices: versions the launchers report, and the releases of this build. */
+export function useLauncherVersionChoices(enabled = true) {
+  return useQuery({
+    queryKey: [...LAUNCHER_VERSIONS_KEY, 'choices'],
+    queryFn: () => call(computeNodesApi.versionChoices),
+    staleTime: 30_000,
+    enabled,
+  });
+}
+
 export { computeNodesApi };

@@ -7,15 +7,15 @@ import { call } from '../../../api/client';
 import { errorText } from '../../../lib/errorText';
 import { HEALTHCHECK_KEY, settingsApi } from './api';
 
-type State = 'checking' | 'ok' | 'failing' | 'notConfigured';
+type State = 'checking' | 'ok' | 'degraded' | 'failing' | 'notConfigured';
 
 function stateOf(pending: boolean, data: ServiceHealth | undefined): State {
   if (pending || !data) return pending ? 'checking' : 'failing';
   if (!data.configured) return 'notConfigured';
-  return data.ok ? 'ok' : 'failing';
+  return data.ok ? 'ok' : data.degraded ? 'degraded' : 'failing';
 }
 
-const colors: Record<State, string> = { checking: 'blue', ok: 'green', failing: 'red', notConfigured: 'gray' };
+const colors: Record<State, string> = { checking: 'blue', ok: 'green', degraded: 'orange', failing: 'red', notConfigured: 'gray' };
 
 /** One service: its name, what was checked, a status badge and a re-check button. */
 export function ServiceRow({ service }: { service: HealthService }) {
