@@ -72,33 +72,3 @@ export function refusal(err: unknown, file: string, decodeMaxMb: number): AppErr
   }
   return new AppError(422, 'CORRUPT_IMAGE', 'errors.corruptImage', { file }, [{ field: 'files', key: 'errors.corruptImage', vars: { file } }]);
 }
-
-/**
- * A mask upload re-encoded as PNG, decoded in the image decode pool; throws (DecodeRefused) when it is not
- * `width` × `height`, cannot be read, or its header says it decodes to more than `IMAGE_DECODE_MAX_MB`.
- */
-export async function maskPng(path: string, width: number, height: number): Promise<Buffer> {
-  const pool = imageWorkers();
-  const out = await pool.run<{ png: Uint8Array }>({
-    op: 'mask',
-    path,
-    width,
-    height,
-    maxPixels: MAX_IMAGE_PIXELS,
-    maxDecodeBytes: pool.maxDecodeBytes,
-  });
-  return asBuffer(out.png);
-}
-
-/** A logo upload as PNG of at most `size` px, decoded in the image decode pool (throws DecodeRefused). */
-export async function logoPng(data: Buffer, size: number, maxPixels: number): Promise<Buffer> {
-  const pool = imageWorkers();
-  const out = await pool.run<{ png: Uint8Array }>({ op: 'logo', data, size, maxPixels, maxDecodeBytes: pool.maxDecodeBytes });
-  return asBuffer(out.png);
-}
-
-/** The header of an uploaded image (format and size), read in the image decode pool (throws DecodeRefused). */
-export function imageHeader(path: string): Promise<{ format: string | null; width: number; height: number }> {
-  const pool = imageWorkers();
-  return pool.run({ op: 'metadata', path, maxPixels: MAX_IMAGE_PIXELS, maxDecodeBytes: pool.maxDecodeBytes });
-}

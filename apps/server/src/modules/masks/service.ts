@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import sharp from 'sharp';
 import type { SavedMask } from '@lamella/contracts';
 import type { Config } from '../../config.ts';
 import type { AuthContext } from '../../platform/auth/session.ts';
@@ -11,6 +10,7 @@ import type { Storage } from '../../platform/storage/storage.ts';
 import { fileHead, receiveMultipart, uploadsDir } from '../../platform/storage/upload.ts';
 import * as adminJobs from '../admin-jobs/service.ts';
 import * as images from '../images/service.ts';
+import { maskPng } from '../images/decode.ts';
 import * as jobs from '../jobs/service.ts';
 import { sniffImage } from '../users/service.ts';
 import * as repo from './repo.ts';
@@ -85,9 +85,10 @@ export async function save(deps: MasksDeps, request: FastifyRequest, auth: AuthC
       throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'errors.unsupportedImage', {}, [{ field: 'files', key: 'errors.unsupportedImage' }]);
     let png: Buffer;
     try {
-      const meta = await sharp(file.path).metadata();
-      if (!image || meta.width !== image.width || meta.height !== image.height) throw new Error('size');
-      png = await sharp(file.path).png().toBuffer();
+      // decoded in the image decode pool (issue 28 item 2): never in the server's process, and a mask whose
+      // header says it decodes to more than IMAGE_DECODE_MAX_MB is refused unread
+      if (!image) throw new Error('size');
+      png = await maskPng(file.path, image.width, image.height);
     } catch {
       throw new AppError(400, 'MASK_INVALID', 'errors.maskInvalid', {}, [{ field: 'files', key: 'errors.maskInvalid' }]);
     }

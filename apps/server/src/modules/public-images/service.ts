@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import sharp from 'sharp';
 import { translate, type Language } from '@lamella/i18n';
 import { PUBLIC_IMAGE_FILENAME, PUBLIC_IMAGE_MAX_BYTES, type PublicImage, type PublicImageDeleted } from '@lamella/contracts';
 import type { Config } from '../../config.ts';
@@ -11,6 +10,7 @@ import { fileHead, receiveMultipart, uploadsDir, type ReceivedFile } from '../..
 import { recordAudit } from '../audit/service.ts';
 import { sniffImage } from '../users/service.ts';
 import * as repo from './repo.ts';
+import { imageHeader } from '../images/decode.ts';
 
 export interface PublicImagesDeps {
   db: Db;
@@ -55,9 +55,10 @@ const unreadable = (file: string) =>
 async function checkKind(file: ReceivedFile): Promise<{ ext: string; contentType: string; width: number; height: number }> {
   const sniffed = sniffImage(await fileHead(file.path));
   if (sniffed !== 'png' && sniffed !== 'jpeg') throw notPngOrJpeg(file.filename);
-  let meta: sharp.Metadata;
+  let meta: { format: string | null; width: number; height: number };
   try {
-    meta = await sharp(file.path).metadata();
+    // the header is read in the image decode pool (issue 28 item 2), never in the server's process
+    meta = await imageHeader(file.path);
   } catch {
     throw unreadable(file.filename);
   }

@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import {
   emailRule,
   passwordRule,
@@ -23,6 +22,7 @@ import { renderMail } from '../../platform/mail/mailer.ts';
 import { getDemoLicense } from '../system/service.ts';
 import * as accessKeys from '../access-keys/service.ts';
 import * as repo from './repo.ts';
+import { logoPng } from '../images/decode.ts';
 import type { UserRow } from './repo.ts';
 
 export type { UserRow, NewUser } from './repo.ts';
@@ -183,7 +183,8 @@ export async function saveLogo(deps: Pick<UsersDeps, 'db' | 'storage'>, user: Us
   if (format !== 'png' && format !== 'jpeg') throw unsupportedImage();
   let png: Buffer;
   try {
-    png = await sharp(data, { limitInputPixels: 40_000_000 }).resize(512, 512, { fit: 'inside', withoutEnlargement: true }).png().toBuffer();
+    // decoded in the image decode pool (issue 28 item 2), never in the server's process
+    png = await logoPng(data, 512, 40_000_000);
   } catch {
     throw unsupportedImage();
   }
