@@ -393,7 +393,7 @@ test('history lists the jobs', async ({ page }) => {
   await expect(rows.filter({ hasText: pores.name })).toHaveCount(2);
   for (const row of await rows.all()) await expect(row).toContainText('Finished');
   await rows.filter({ hasText: PORE_MODEL.displayName }).filter({ hasText: pores.name }).getByRole('link', { name: 'Results' }).click();
-  await expect(page).toHaveURL(new RegExp(`/models/${PORE_MODEL.name}$`));
+  await expect(page).toHaveURL(new RegExp(`/models/${PORE_MODEL.name}\\?job=`));
   await expect(page.getByTestId('job-item')).toHaveCount(2);
 });
 

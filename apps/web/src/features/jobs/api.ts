@@ -15,7 +15,8 @@ export const SANDBOX_KEY = ['sandbox'] as const;
 export const ACCOUNT_KEY = ['account'] as const;
 
 /** What a jobs list asks for (the page number is added per page). */
-export type JobsQuery = Required<Pick<ListJobsQuery, 'pageSize' | 'sortBy' | 'sortOrder'>> & Pick<ListJobsQuery, 'modelId' | 'archived'>;
+export type JobsQuery = Required<Pick<ListJobsQuery, 'pageSize' | 'sortBy' | 'sortOrder'>> &
+  Pick<ListJobsQuery, 'modelId' | 'archived' | 'status' | 'from' | 'to' | 'name'>;
 
 export interface JobsPage {
   jobs: Job[];

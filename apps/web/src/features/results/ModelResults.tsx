@@ -4,7 +4,7 @@ import { IconAlertTriangle, IconArchive, IconDownload, IconFileSpreadsheet, Icon
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormActions } from '../../components/FormActions';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useMe } from '../auth/session';
 import { exportJobs, useBulkAction, useJobEvents, useJobsInfinite, useRerun } from '../jobs/api';
 import { notifyJobError, notifyJobStarted, notifySuccess } from '../jobs/notify';
@@ -33,7 +33,14 @@ export function ModelResults({ modelId, title }: { modelId: string; title: strin
   const [picked, setSelected] = useState<string[]>([]);
   // Selection only keeps jobs that are still listed.
   const selected = useMemo(() => picked.filter((id) => jobs.some((j) => j.id === id)), [picked, jobs]);
-  const [opened, setOpened] = useState<string[]>([]);
+  // `?job=<id>` (History's and notifications' links): that job opened and scrolled to once it is listed
+  const [params] = useSearchParams();
+  const linkedJob = params.get('job');
+  const [opened, setOpened] = useState<string[]>(() => (linkedJob ? [linkedJob] : []));
+  const linkedListed = Boolean(linkedJob && jobs.some((j) => j.id === linkedJob));
+  useEffect(() => {
+    if (linkedListed) document.querySelector(`[data-job-id="${CSS.escape(linkedJob!)}"]`)?.scrollIntoView({ block: 'center' });
+  }, [linkedListed, linkedJob]);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [exporting, setExporting] = useState<'csv' | 'xlsx' | null>(null);
   const rerun = useRerun();
