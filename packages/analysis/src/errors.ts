@@ -12,6 +12,7 @@ export type AnalysisErrorCode =
   | 'TOO_FEW_FEATURES'
   | 'NO_LAYER_FOUND'
   | 'NOT_A_GRAIN_STRUCTURE'
+  | 'NOT_CRACK_LIKE'
   | 'ANALYSIS_FAILED';
 
 /** Typed error with a stable machine-readable `code`. */

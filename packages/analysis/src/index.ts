@@ -5,3 +5,24 @@ export { decodeImage, sniffFormat, MAX_PIXELS } from './image.js';
 export { detectScaleBar } from './scalebar.js';
 export { createAnalysisPool, type AnalysisPool } from './pool.js';
 export * from './types.js';
+export {
+  trainClassifier,
+  applyClassifier,
+  checkClassifier,
+  greyRangeClassifier,
+  ClassifierError,
+  CLASSIFIER_FORMAT,
+  type PixelClassifier,
+  type Stroke,
+  type GreyRange,
+  type Segmentation,
+} from './classifier/pixelClassifier.js';
+export { type RecipeRun, type RecipeClass } from './classifier/recipe.js';
+export { recipeMeasures, type RecipeMeasures } from './classifier/measures.js';
+export {
+  createClassifierWorker,
+  ClassifierTaskError,
+  type ClassifierWorker,
+  type ClassifierTask,
+  type ClassifierTaskResult,
+} from './classifier/trainer.js';

@@ -8,6 +8,7 @@ import { runPorosity } from './models/porosity.js';
 import { runGrainSize } from './models/grainSize.js';
 import { runLayer } from './models/layer.js';
 import { runCracks } from './models/cracks.js';
+import { applyRecipe } from './classifier/recipe.js';
 
 export type ModelName = 'scale-bar' | 'grain-size' | 'layer-thickness' | 'cracks' | 'porosity';
 
@@ -44,6 +45,8 @@ function makeModel(
       const version = opts.version ?? s.modelVersion;
       if (!VERSIONS.includes(version)) throw new AnalysisError('UNKNOWN_VERSION', `Unknown version ${version} of ${name}`);
       const ctx = await prepare(image, s, opts, version);
+      // a recipe segments the image (a user mask, when given, wins: it is measured as it is)
+      if (opts.recipe && !opts.masks) await applyRecipe(ctx, name, opts.recipe);
       await impl(ctx);
       if (ctx.calibrationSource === 'none') dropLengths(ctx);
       return { model: name, version, items: ctx.items, measurements: ctx.measurements, files: ctx.files };

@@ -1,3 +1,5 @@
+import type { RecipeRun } from './classifier/recipe.js';
+
 export type Lang = 'en' | 'de';
 export type ModelVersion = '20241025' | '20250101' | '20261123' | '20261125' | '20261126' | '20261127' | '20261201';
 export const VERSIONS: ModelVersion[] = ['20241025', '20250101', '20261123', '20261125', '20261126', '20261127', '20261201'];
@@ -63,6 +65,8 @@ export interface RunOptions {
   settingsCalibration?: boolean;
   /** Text of a sidecar file uploaded with the image (same stem: JEOL or Hitachi `.txt`, TESCAN `.hdr`…), 20261201. */
   sidecar?: string | null;
+  /** A recipe (issue 22): its classifier segments the image and the model measures the class it names. */
+  recipe?: RecipeRun | null;
 }
 export type Measurements = Record<string, number | string | boolean | null>;
 export interface RunResult {

@@ -3,6 +3,7 @@ import { cropGray, decodeColour, decodeImage, decodeMask, encodePng, type Gray, 
 import { metadataCalibration, type MetadataCalibration } from '../calibration.js';
 import { detectScaleBar, UNIT_TO_UM, type ScaleBarResult } from '../scalebar.js';
 import { initCv } from '../cv.js';
+import type { RecipeContext } from '../classifier/recipe.js';
 import type {
   DataTableItem,
   HistogramItem,
@@ -40,6 +41,8 @@ export interface Context {
   /** What the metadata calibration was read from ("Zeiss SEM", "ImageJ"…), when it was used. */
   metadataSource?: string;
   mask?: Uint16Array;
+  /** The recipe's segmentation when the run has a recipe (classifier/recipe.ts); ctx.mask is then its measured class. */
+  recipe?: RecipeContext;
   /** The analysed area in colour (RGB, 8 bit, row-major), or null for a grey image; decoded on first call. */
   colour(): Promise<Uint8Array | null>;
   items: ResultItem[];

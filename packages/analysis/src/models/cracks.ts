@@ -3,6 +3,7 @@ import { blackHat, components, gaussianBlur, morph } from '../cvops.js';
 import { encodePng, overlayRgb, type Gray } from '../image.js';
 import { skeletonize, skeletonLength } from '../measure/skeleton.js';
 import { addSegmentationFile, warnIfColour, type Context } from './common.js';
+import { AnalysisError } from '../errors.js';
 import { colourStats, isColourEtched } from './grainColour.js';
 import { calibrationRows, hex, histMedian, histOf, histogram, mean, otsu, rgb255, row, table, tr } from './common.js';
 
@@ -105,6 +106,27 @@ export async function runCracks(ctx: Context): Promise<void> {
   if (deficit) {
     const sharp = sharpArea(mask, skel, cc.labels, cc.count, deficit.resp, deficit.background, w, h);
     if (sharp) for (let l = 1; l <= cc.count; l++) area[l] = sharp[l];
+  }
+  // 20261201 (issue 22): cracks are long and thin; when the dark features found are compact (pores, gaps between
+  // splats, grains) the image has no crack-like ridges and the model says so rather than counting them
+  if (ctx.version >= '20261201' && (!ctx.mask || ctx.recipe)) {
+    let all = 0,
+      thin = 0,
+      features = 0;
+    for (let l = 1; l <= cc.count; l++) {
+      if (len[l] <= 0) continue;
+      features++;
+      all += len[l];
+      if (len[l] * len[l] >= 6 * area[l]) thin += len[l];
+    }
+    if (features >= 3 && thin < 0.3 * all)
+      throw new AnalysisError(
+        'NOT_CRACK_LIKE',
+        tr(lang, {
+          en: `No crack-like lines were found: ${Math.round((100 * (all - thin)) / all)} % of the dark features are compact (pores, gaps or grains), not long thin cracks. This image does not look like a cracked surface or coating.`,
+          de: `Es wurden keine rissartigen Linien gefunden: ${Math.round((100 * (all - thin)) / all)} % der dunklen Merkmale sind kompakt (Poren, Spalten oder Körner), keine langen dünnen Risse. Das Bild sieht nicht wie eine gerissene Oberfläche oder Schicht aus.`,
+        }),
+      );
   }
   const cracks: { lengthUm: number; widthUm: number }[] = [];
   let totalArea = 0;

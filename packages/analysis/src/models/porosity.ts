@@ -80,6 +80,19 @@ export async function runPorosity(ctx: Context): Promise<void> {
   m.meanPoreDiameterUm = eqd.length ? mean(eqd) : 0;
   m.maxPoreDiameterUm = eqd.length ? Math.max(...eqd) : 0;
   m.poresPerMm2 = areasUm2.length / (ctx.validCount * px * px * 1e-6);
+  if (ctx.version >= '20261201' && (!ctx.mask || ctx.recipe)) {
+    if (grainShapedPores(clean, cc.labels, keep, cc.count, w, h, ctx.validCount, fraction))
+      ctx.items.push({
+        type: 'message',
+        status: 'warning',
+        code: 'PORES_LOOK_LIKE_GRAINS',
+        title: tr(lang, { en: 'These may not be pores', de: 'Das sind womöglich keine Poren' }),
+        content: tr(lang, {
+          en: `The dark phase covers ${fraction.toFixed(1)} % of the image in regions shaped like grains and grain boundaries. Porosity is rarely that high: this looks like a grain or phase structure. Use the grain size model, or a recipe that names the phase to measure.`,
+          de: `Die dunkle Phase bedeckt ${fraction.toFixed(1)} % des Bildes in Bereichen, die wie Körner und Korngrenzen geformt sind. So hohe Porosität ist selten: das sieht nach einem Korn- oder Phasengefüge aus. Verwenden Sie das Korngrößenmodell oder ein Rezept, das die zu messende Phase benennt.`,
+        }),
+      });
+  }
   const col = settings.colours.feature;
   ctx.items.push(
     table([
@@ -120,4 +133,56 @@ export async function runPorosity(ctx: Context): Promise<void> {
   ctx.files.push({ filename, data: await encodePng(overlayRgb(img, [{ mask: clean, color: rgb255(col), alpha: 0.6 }]), w, h) });
   await addSegmentationFile(ctx, (i) => clean[i] > 0);
   ctx.items.push({ type: 'image', filename });
+}
+
+/**
+ * 20261201 (issue 22): "pores" that cover a third of the image or more, shaped like grains: either one network
+ * that spans the image with most of the dark area (the boundaries and dark grains of an etched grain structure,
+ * perimeter² / 4π·area over 100), or many separate compact regions (at least 8 of over 0.1 % of the image each,
+ * area-weighted perimeter² / 4π·area ≤ 2.5). Porosity is rarely that high; a grain or phase structure is.
+ */
+export function grainShapedPores(
+  mask: Uint8Array,
+  labels: Int32Array,
+  keep: Uint8Array,
+  count: number,
+  w: number,
+  h: number,
+  validCount: number,
+  fractionPercent: number,
+): boolean {
+  if (fractionPercent < 35) return false;
+  const area = new Float64Array(count + 1),
+    perim = new Float64Array(count + 1);
+  const box = new Int32Array((count + 1) * 4);
+  for (let l = 0; l <= count; l++) box.set([w, h, -1, -1], l * 4);
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      const l = labels[i];
+      if (!l || !keep[l]) continue;
+      area[l]++;
+      if (x === 0 || y === 0 || x === w - 1 || y === h - 1 || !mask[i - 1] || !mask[i + 1] || !mask[i - w] || !mask[i + w]) perim[l]++;
+      const b = l * 4;
+      if (x < box[b]) box[b] = x;
+      if (y < box[b + 1]) box[b + 1] = y;
+      if (x > box[b + 2]) box[b + 2] = x;
+      if (y > box[b + 3]) box[b + 3] = y;
+    }
+  let dark = 0,
+    big = 0,
+    weighted = 0,
+    total = 0;
+  for (let l = 1; l <= count; l++) dark += area[l];
+  for (let l = 1; l <= count; l++) {
+    if (area[l] < 0.001 * validCount) continue;
+    const compactness = (perim[l] * perim[l]) / (4 * Math.PI * area[l]);
+    const b = l * 4;
+    const spans = box[b + 2] - box[b] >= 0.9 * (w - 1) && box[b + 3] - box[b + 1] >= 0.9 * (h - 1);
+    if (spans && area[l] >= 0.5 * dark && compactness > 100) return true;
+    big++;
+    weighted += area[l] * compactness;
+    total += area[l];
+  }
+  return big >= 8 && weighted / total <= 2.5;
 }

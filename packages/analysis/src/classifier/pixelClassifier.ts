@@ -1,0 +1,259 @@
+// The trainable pixel classifier of recipes (issue 22): the user's strokes per class → multi-scale filter features
+// (features.ts) → a random forest (forest.ts) → a class and a probability per pixel. Or, as the simple
+// alternative, grey ranges per class on the lightly smoothed image. Both serialise to JSON (PixelClassifier).
+import type { Gray } from '../image.js';
+import {
+  DEFAULT_FEATURES,
+  downsample,
+  featureNames,
+  forEachFeaturePlane,
+  gaussian,
+  planeRange,
+  quantise,
+  workingFactor,
+  type FeatureSpec,
+} from './features.js';
+import { predictForest, rng, trainForest, type Forest, type ForestOptions } from './forest.js';
+
+/** A stroke of the brush of one class, in the image's pixels. */
+export interface Stroke {
+  classIndex: number;
+  /** Brush diameter in image pixels. */
+  width: number;
+  points: Array<[number, number]>;
+}
+
+export interface GreyRange {
+  classIndex: number;
+  /** Inclusive grey range 0..255. */
+  min: number;
+  max: number;
+}
+
+export const CLASSIFIER_FORMAT = 'lamella-pixel-classifier/1';
+
+export type PixelClassifier =
+  | {
+      format: typeof CLASSIFIER_FORMAT;
+      kind: 'forest';
+      nClasses: number;
+      features: FeatureSpec;
+      /** The working scale: images larger than this are averaged down by an integer factor first. */
+      maxWorkingPixels: number;
+      /** The range of each feature plane that its 64 bins span. */
+      ranges: Array<[number, number]>;
+      forest: Forest;
+    }
+  | {
+      format: typeof CLASSIFIER_FORMAT;
+      kind: 'grey-range';
+      nClasses: number;
+      /** The first range holding a pixel's grey (after smoothing) names its class; otherwise `otherClass`. */
+      ranges: GreyRange[];
+      otherClass: number;
+      smoothing: number;
+    };
+
+export interface Segmentation {
+  width: number;
+  height: number;
+  /** Class index of every pixel. */
+  labels: Uint8Array;
+  /** Probability of the pixel's class, 0..255. */
+  confidence: Uint8Array;
+}
+
+export interface TrainOptions extends ForestOptions {
+  features?: FeatureSpec;
+  maxWorkingPixels?: number;
+  /** Training samples kept per class at most (a seeded choice). */
+  maxSamplesPerClass?: number;
+}
+
+export class ClassifierError extends Error {
+  constructor(
+    readonly code: 'TOO_FEW_STROKES' | 'INVALID_CLASSIFIER',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Paints the strokes into a label plane of the working grid (−1: unlabelled); later strokes win. */
+export function rasteriseStrokes(strokes: Stroke[], width: number, height: number, factor: number): Int16Array {
+  const out = new Int16Array(width * height).fill(-1);
+  for (const s of strokes) {
+    const r = Math.max(0.5, s.width / 2 / factor);
+    const stamp = (cx: number, cy: number) => {
+      const x0 = Math.max(0, Math.floor(cx - r)),
+        x1 = Math.min(width - 1, Math.ceil(cx + r));
+      const y0 = Math.max(0, Math.floor(cy - r)),
+        y1 = Math.min(height - 1, Math.ceil(cy + r));
+      for (let y = y0; y <= y1; y++)
+        for (let x = x0; x <= x1; x++) if ((x + 0.5 - cx) ** 2 + (y + 0.5 - cy) ** 2 <= r * r + 0.25) out[y * width + x] = s.classIndex;
+    };
+    const pts = s.points.map(([x, y]) => [x / factor, y / factor] as const);
+    if (pts.length === 1) stamp(pts[0][0], pts[0][1]);
+    for (let k = 1; k < pts.length; k++) {
+      const [ax, ay] = pts[k - 1],
+        [bx, by] = pts[k];
+      const steps = Math.max(1, Math.ceil(Math.hypot(bx - ax, by - ay) * 2));
+      for (let t = 0; t <= steps; t++) stamp(ax + ((bx - ax) * t) / steps, ay + ((by - ay) * t) / steps);
+    }
+  }
+  return out;
+}
+
+/** The quantised feature planes of an image at the classifier's working scale. */
+function workingPlanes(
+  img: Gray,
+  spec: FeatureSpec,
+  maxWorkingPixels: number,
+  ranges: Array<[number, number]> | null,
+  labelled?: (w: number, h: number, f: number) => ArrayLike<number>,
+): { planes: Uint8Array[]; ranges: Array<[number, number]>; width: number; height: number; factor: number } {
+  const factor = workingFactor(img.width, img.height, maxWorkingPixels);
+  const work = downsample(img.data, img.width, img.height, factor);
+  const at = labelled?.(work.width, work.height, factor);
+  const planes: Uint8Array[] = [];
+  const used: Array<[number, number]> = [];
+  forEachFeaturePlane(work, spec, (i, p) => {
+    const range = ranges ? ranges[i] : planeRange(p, at ?? []);
+    used.push(range);
+    planes.push(quantise(p, range));
+  });
+  return { planes, ranges: used, width: work.width, height: work.height, factor };
+}
+
+/** Class planes at working scale → labels and confidence at full size (probabilities upsampled bilinearly). */
+function toSegmentation(prob: Float32Array[], ww: number, wh: number, width: number, height: number, factor: number): Segmentation {
+  const K = prob.length;
+  const labels = new Uint8Array(width * height),
+    confidence = new Uint8Array(width * height);
+  const best = new Float32Array(width);
+  for (let y = 0; y < height; y++) {
+    const fy = Math.min(Math.max((y + 0.5) / factor - 0.5, 0), wh - 1);
+    const y0 = fy | 0,
+      y1 = Math.min(y0 + 1, wh - 1),
+      wy = fy - y0;
+    best.fill(-1);
+    for (let c = 0; c < K; c++) {
+      const p = prob[c];
+      for (let x = 0; x < width; x++) {
+        const fx = Math.min(Math.max((x + 0.5) / factor - 0.5, 0), ww - 1);
+        const x0 = fx | 0,
+          x1 = Math.min(x0 + 1, ww - 1),
+          wx = fx - x0;
+        const a = p[y0 * ww + x0] * (1 - wx) + p[y0 * ww + x1] * wx;
+        const b = p[y1 * ww + x0] * (1 - wx) + p[y1 * ww + x1] * wx;
+        const v = a * (1 - wy) + b * wy;
+        if (v > best[x]) {
+          best[x] = v;
+          labels[y * width + x] = c;
+        }
+      }
+    }
+    for (let x = 0; x < width; x++) confidence[y * width + x] = Math.round(Math.min(1, best[x]) * 255);
+  }
+  return { width, height, labels, confidence };
+}
+
+/**
+ * Trains a forest classifier on the strokes (at least one per class, `nClasses` ≥ 2) and answers it with the
+ * segmentation of the training image, for the live preview.
+ */
+export function trainClassifier(
+  img: Gray,
+  strokes: Stroke[],
+  nClasses: number,
+  o: TrainOptions = {},
+): { classifier: PixelClassifier; segmentation: Segmentation; samples: number; ms: { features: number; train: number; predict: number } } {
+  const present = new Set(strokes.filter((s) => s.points.length).map((s) => s.classIndex));
+  for (let c = 0; c < nClasses; c++)
+    if (!present.has(c)) throw new ClassifierError('TOO_FEW_STROKES', `Class ${c + 1} has no stroke: mark at least one stroke of every class`);
+  const spec = o.features ?? DEFAULT_FEATURES;
+  const maxWorkingPixels = o.maxWorkingPixels ?? 1_000_000;
+  const t0 = performance.now();
+  let labels: Int16Array | null = null;
+  let sampleIdx: number[] = [];
+  const wp = workingPlanes(img, spec, maxWorkingPixels, null, (w, h, f) => {
+    labels = rasteriseStrokes(strokes, w, h, f);
+    // a seeded choice of at most maxSamplesPerClass labelled pixels of each class
+    const byClass: number[][] = Array.from({ length: nClasses }, () => []);
+    for (let i = 0; i < labels.length; i++) if (labels[i] >= 0 && labels[i] < nClasses) byClass[labels[i]].push(i);
+    const rand = rng((o.seed ?? 1) * 7919);
+    const cap = o.maxSamplesPerClass ?? 4000;
+    for (const list of byClass) {
+      for (let k = 0; k < Math.min(cap, list.length); k++) {
+        const j = k + Math.floor(rand() * (list.length - k));
+        [list[k], list[j]] = [list[j], list[k]];
+      }
+      sampleIdx.push(...list.slice(0, cap));
+    }
+    sampleIdx = sampleIdx.sort((a, b) => a - b);
+    return sampleIdx;
+  });
+  const t1 = performance.now();
+  const lab = labels as unknown as Int16Array;
+  const y = Uint8Array.from(sampleIdx, (i) => lab[i]);
+  const x = wp.planes.map((p) => Uint8Array.from(sampleIdx, (i) => p[i]));
+  const forest = trainForest(x, y, nClasses, o);
+  const t2 = performance.now();
+  const prob = predictForest(forest, wp.planes);
+  const segmentation = toSegmentation(prob, wp.width, wp.height, img.width, img.height, wp.factor);
+  const t3 = performance.now();
+  return {
+    classifier: { format: CLASSIFIER_FORMAT, kind: 'forest', nClasses, features: spec, maxWorkingPixels, ranges: wp.ranges, forest },
+    segmentation,
+    samples: sampleIdx.length,
+    ms: { features: t1 - t0, train: t2 - t1, predict: t3 - t2 },
+  };
+}
+
+/** A grey-range classifier (the picker's alternative to strokes). */
+export function greyRangeClassifier(nClasses: number, ranges: GreyRange[], otherClass: number, smoothing = 1): PixelClassifier {
+  return { format: CLASSIFIER_FORMAT, kind: 'grey-range', nClasses, ranges, otherClass, smoothing };
+}
+
+/** Segments an image with a trained classifier. */
+export function applyClassifier(c: PixelClassifier, img: Gray): Segmentation {
+  checkClassifier(c);
+  if (c.kind === 'grey-range') {
+    const g = gaussian({ width: img.width, height: img.height, data: Float32Array.from(img.data) }, c.smoothing).data;
+    const labels = new Uint8Array(g.length).fill(c.otherClass),
+      confidence = new Uint8Array(g.length).fill(255);
+    const lut = new Uint8Array(256).fill(c.otherClass);
+    for (let v = 255; v >= 0; v--) for (const r of [...c.ranges].reverse()) if (v >= r.min && v <= r.max) lut[v] = r.classIndex;
+    for (let i = 0; i < g.length; i++) labels[i] = lut[Math.max(0, Math.min(255, Math.round(g[i])))];
+    return { width: img.width, height: img.height, labels, confidence };
+  }
+  const wp = workingPlanes(img, c.features, c.maxWorkingPixels, c.ranges);
+  const prob = predictForest(c.forest, wp.planes);
+  return toSegmentation(prob, wp.width, wp.height, img.width, img.height, wp.factor);
+}
+
+/** Throws INVALID_CLASSIFIER unless `c` is a classifier this engine reads (format, sizes, tree shapes). */
+export function checkClassifier(c: unknown): asserts c is PixelClassifier {
+  const bad = (why: string) => {
+    throw new ClassifierError('INVALID_CLASSIFIER', `Not a pixel classifier: ${why}`);
+  };
+  if (!c || typeof c !== 'object') bad('not an object');
+  const k = c as PixelClassifier;
+  if (k.format !== CLASSIFIER_FORMAT) bad(`format must be ${CLASSIFIER_FORMAT}`);
+  if (!Number.isInteger(k.nClasses) || k.nClasses < 2 || k.nClasses > 16) bad('nClasses must be 2..16');
+  if (k.kind === 'grey-range') {
+    if (!Array.isArray(k.ranges) || !Number.isInteger(k.otherClass)) bad('ranges and otherClass are required');
+    return;
+  }
+  if (k.kind !== 'forest') bad('kind must be forest or grey-range');
+  const names = featureNames(k.features);
+  if (!Array.isArray(k.ranges) || k.ranges.length !== names.length) bad('one range per feature plane is required');
+  if (!k.forest || k.forest.nFeatures !== names.length || !k.forest.trees?.length) bad('the forest does not match the features');
+  for (const t of k.forest.trees)
+    for (let i = 0; i < t.feature.length; i++) {
+      const f = t.feature[i];
+      if (f >= names.length || (f < 0 && !(t.leaf[i] >= 0 && t.leaf[i] + k.nClasses <= t.values.length))) bad('a tree node is out of range');
+      if (f >= 0 && !(t.left[i] > i && t.right[i] > i && t.left[i] < t.feature.length && t.right[i] < t.feature.length))
+        bad('a tree link is out of range');
+    }
+}
