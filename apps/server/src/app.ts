@@ -70,6 +70,7 @@ import { registerCompression } from './platform/http/compression.ts';
 import { adminImagesRoutes } from './modules/admin-images/routes.ts';
 import { publicImageFileRoutes, publicImagesRoutes } from './modules/public-images/routes.ts';
 import { groupsRoutes } from './modules/groups/routes.ts';
+import { meteredStorage } from './modules/storage-usage/metered.ts';
 import type { LauncherSupervisor } from './platform/compute/supervisor.ts';
 import { CHANNELS, ChangeCache, ChangeFeed } from './platform/db/change-cache.ts';
 import type { SessionLookupRow, SessionOptions } from './platform/auth/session.ts';
@@ -209,9 +210,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     }
     realtime.emitToUser(userId, event, payload);
   };
+  // every write and delete of a user's file is recorded with its size (quotas, issue 28 item 3)
+  const storage = meteredStorage(deps.storage, deps.database.db);
   const dispatcher = new Dispatcher({
     db: deps.database.db,
-    storage: deps.storage,
+    storage,
     notify: emitToUser,
     jobEnded: (job) => void notifyJobEnded(db, realtime, job).catch((e: Error) => app.log.warn(`job notification failed: ${e.message}`)),
     log: (m) => app.log.warn(m),
@@ -230,7 +233,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     config: deps.config,
     db: deps.database.db,
     database: deps.database,
-    storage: deps.storage,
+    storage,
     mailer: deps.mailer,
     limiter:
       deps.limiter ??

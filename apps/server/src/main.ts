@@ -5,6 +5,7 @@ import { openDatabase } from './platform/db/client.ts';
 import { createStorage } from './platform/storage/storage.ts';
 import { createMailer } from './platform/mail/mailer.ts';
 import { buildApp } from './app.ts';
+import { startHousekeeping } from './housekeeping.ts';
 import { bootstrap } from './modules/system/bootstrap.ts';
 import { LauncherSupervisor } from './platform/compute/supervisor.ts';
 import { startLocalNode } from './modules/system/local-node.ts';
@@ -35,6 +36,8 @@ async function main(): Promise<void> {
   // START_LOCAL_LAUNCHER=false: a replica that starts no launcher process (one replica, or none, runs the local node's).
   if (config.startLocalLauncher) await startLocalNode(database.db, launchers, config.launcherPort, version);
   await app.listen({ port: config.port, host: config.host });
+  // the storage sweep (at start, then periodically) and the purge of accounts past their deletion grace period
+  const stopHousekeeping = startHousekeeping({ db: database.db, storage: app.ctx.storage, log: (m) => log(m) });
   log(`Lamella ${version} (${config.environment}) at ${config.publicUrl} — database: ${database.kind}, mail: ${mailer.transport}`);
   if (admin.created) {
     // printed once on the console, outside the JSON log (it may carry the generated password)
@@ -44,6 +47,7 @@ async function main(): Promise<void> {
   }
   const stop = async (signal: string) => {
     log(`${signal}: shutting down`);
+    stopHousekeeping();
     await launchers.stopAll();
     await app.close();
     await database.close();

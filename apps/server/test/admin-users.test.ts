@@ -3,6 +3,8 @@ import { desc, eq } from 'drizzle-orm';
 import { images, jobs, licenses, npsResponses, privileges, sessions, users } from '../src/platform/db/schema/index.ts';
 import { ADMIN, startTestApp, type TestApp } from './test-app.ts';
 import { factories } from './factories.ts';
+import { purgeDueUsers } from '../src/modules/admin-users/service.ts';
+import { DELETED_USER_ID } from '../src/modules/users/service.ts';
 
 let t: TestApp;
 let admin: ReturnType<TestApp['client']>;
@@ -92,7 +94,8 @@ describe('write privileges (USER.WRITE)', () => {
     const lic = await writer.client.post('/api/admin/licenses', { type: 'IMAGES_LIMITED', images: 20, userId: customer.id });
     expect(lic.status).toBe(200);
     expect(lic.body).toMatchObject({ type: 'IMAGES_LIMITED', createdBy: 'ADMIN', limits: { images: 20, used: 0 } });
-    expect((await writer.client.patch(`/api/users/${customer.id}`, { role: 'EDITOR' })).body).toEqual({ id: customer.id, role: 'EDITOR' });
+    // EDITOR is staff (issue 26 item 6): a power user neither makes one nor changes one
+    expect((await writer.client.patch(`/api/users/${customer.id}`, { role: 'EDITOR' })).body.code).toBe('ROLE_CHANGE_ADMIN_ONLY');
     expect((await writer.client.patch(`/api/users/${customer.id}`, { role: 'BLOCKED' })).status).toBe(200);
     // staff roles stay ADMIN only, both ways
     const promote = await writer.client.patch(`/api/users/${customer.id}`, { role: 'POWER_USER' });
@@ -197,8 +200,9 @@ describe('roles, access control and impersonation', () => {
     expect(me.body).toMatchObject({ id: u.id, fullName: 'Emmy Noether', impersonatedBy: { fullName: 'Admin Lamella' } });
     const plain = await t.signupVerified();
     expect((await plain.client.post(`/api/users/${u.id}/impersonate`)).status).toBe(403);
+    // deletion waits its grace period (admin-safety.test.ts): blocked at once, sessions ended
     expect((await admin.delete(`/api/users/${u.id}`)).status).toBe(204);
-    expect((await admin.get(`/api/users/${u.id}`)).status).toBe(404);
+    expect((await admin.get(`/api/users/${u.id}`)).body).toMatchObject({ role: 'BLOCKED', deletionDueAt: expect.any(String) });
     expect((await adminBrowser.get('/api/users/me')).status).toBe(401);
   });
 
@@ -303,14 +307,16 @@ describe('uploaded image count and license history (user profile)', () => {
 });
 
 describe('deleting a user (decision in ARCHITECTURE.md)', () => {
-  it('removes their images and jobs with the account, keeps their NPS answers anonymous, and is audit-logged', async () => {
+  it('removes their images with the account, keeps their jobs anonymised and their NPS answers anonymous, and is audit-logged', async () => {
     const f = factories(t);
     const u = await f.user();
     const job = await f.job(u);
     await t.db.insert(npsResponses).values({ userId: u.id, score: 9 });
     expect((await admin.delete(`/api/users/${u.id}`)).status).toBe(204);
+    // deletion waits its grace period (admin-safety.test.ts); then the purge
+    expect(await purgeDueUsers(t.db, t.app.ctx.storage, new Date(Date.now() + 365 * 86_400_000))).toBeGreaterThanOrEqual(1);
     expect(await t.db.select().from(images).where(eq(images.ownerId, u.id))).toEqual([]);
-    expect(await t.db.select().from(jobs).where(eq(jobs.id, job.id))).toEqual([]);
+    expect((await t.db.select().from(jobs).where(eq(jobs.id, job.id)))[0].ownerId).toBe(DELETED_USER_ID);
     const nps = await t.db.select().from(npsResponses).where(eq(npsResponses.score, 9));
     expect(nps.some((n) => n.userId === null)).toBe(true);
     const log = await admin.get('/api/admin/audit-log');

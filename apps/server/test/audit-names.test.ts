@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, auditApi, type AuditLogPage } from '@lamella/contracts';
 import { endpointUrl } from '../../web/src/api/url.ts';
 import { ADMIN, startTestApp, type TestApp } from './test-app.ts';
+import { purgeDueUsers } from '../src/modules/admin-users/service.ts';
 
 const modules = fileURLToPath(new URL('../src/modules', import.meta.url));
 const sources = (dir: string): string[] =>
@@ -57,8 +58,10 @@ describe('GET /admin/audit-log names the targets', () => {
     const [entry] = (await logOf({ targetId: u.id, action: 'user.role.set' })).items;
     expect(entry).toMatchObject({ targetType: 'user', targetId: u.id, targetName: 'Rosalind Franklin' });
     expect((await admin.delete(`/api/users/${u.id}`)).status).toBe(204);
+    // deletion waits its grace period (admin-safety.test.ts); the purge is audited when it ends
+    expect(await purgeDueUsers(t.db, t.app.ctx.storage, new Date(Date.now() + 365 * 86_400_000))).toBeGreaterThanOrEqual(1);
     const items = (await logOf({ targetId: u.id })).items;
-    expect(items.map((e) => e.action)).toEqual(['user.delete', 'user.role.set']);
+    expect(items.map((e) => e.action)).toEqual(['user.delete', 'user.delete.schedule', 'user.role.set']);
     for (const e of items) expect(e.targetName).toBe(u.email);
   });
 

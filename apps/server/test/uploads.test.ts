@@ -212,8 +212,9 @@ describe('storage quota per licence type', () => {
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     const usage = await u.client.get('/api/images/storage');
     expect(usage.status).toBe(200);
+    // every stored byte counts (issue 28 item 3): the original and its two renditions
+    expect(usage.body.usedBytes).toBeGreaterThan(first.body[0].size);
     expect(usage.body).toMatchObject({
-      usedBytes: first.body[0].size,
       quotaBytes: 1024 * 1024,
       licenseType: 'DEMO',
       maxFileBytes: 200 * 1024 * 1024,
@@ -225,7 +226,7 @@ describe('storage quota per licence type', () => {
     expect(second.body.code).toBe('STORAGE_QUOTA_EXCEEDED');
     expect(second.body.message).toContain('1 MB');
     expect(await traces(u.id)).toEqual(before);
-    expect((await u.client.get('/api/images/storage')).body.usedBytes).toBe(first.body[0].size);
+    expect((await u.client.get('/api/images/storage')).body.usedBytes).toBe(usage.body.usedBytes);
     expect((await t.client().get('/api/images/storage')).status).toBe(401);
   });
 

@@ -1,6 +1,7 @@
-import { Type, type Static } from 'typebox';
+import { Type, type Static, type TSchema } from 'typebox';
 import { FileDownload, IdParams, NoContent, Role, SPREADSHEET_TYPES, SpreadsheetFormat, StatusOk } from './common.ts';
 import { endpoint } from './endpoint.ts';
+const Nullable = <T extends TSchema>(s: T) => Type.Union([s, Type.Null()]);
 
 /** Back-office users, roles, access control and licenses (back-office.md §2, §3, §6, §7 "Users, access and vouchers"). */
 
@@ -93,6 +94,8 @@ export const AdminUserListItem = Type.Object(
     nps: Type.Array(Type.Integer()),
     tags: Type.Object({ verified: Type.Boolean(), removeDataPermanently: Type.Boolean() }),
     uploaded: Type.Integer(),
+    /** A scheduled deletion: the account is BLOCKED and is purged at this instant unless restored; null: none. */
+    deletionDueAt: Type.Optional(Nullable(Type.String())),
   },
   { $id: 'AdminUserListItem' },
 );
@@ -115,6 +118,8 @@ export const AdminUserProfile = Type.Object(
     removeDataPermanently: Type.Boolean(),
     /** Images the user uploaded (deleted ones included). */
     uploaded: Type.Integer(),
+    /** A scheduled deletion (see AdminUserListItem); null: none. */
+    deletionDueAt: Type.Optional(Nullable(Type.String())),
   },
   { $id: 'AdminUserProfile' },
 );
@@ -258,6 +263,15 @@ export const adminUsersApi = {
     response: { 200: UserRole },
   }),
   remove: endpoint({ method: 'DELETE', path: '/users/:id', operationId: 'deleteUser', tags, params: IdParams, response: { 204: NoContent } }),
+  restore: endpoint({
+    method: 'POST',
+    path: '/admin/users/:id/restore',
+    operationId: 'restoreUser',
+    tags,
+    summary: 'Cancels a scheduled deletion: the account gets its former role back',
+    params: IdParams,
+    response: { 200: UserRole },
+  }),
   activate: endpoint({
     method: 'PUT',
     path: '/admin/users/:id/activate',

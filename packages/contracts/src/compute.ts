@@ -46,6 +46,8 @@ const modelFields = {
   accessType: AccessType,
   isDefaultVisible: Type.Boolean(),
   builtIn: Type.Boolean(),
+  /** When the model was archived (hidden from users, its jobs kept); null: in use. A model with jobs is archived, not deleted. */
+  archivedAt: Type.Optional(Nullable(Type.String())),
   createdAt: Type.String(),
   updatedAt: Type.String(),
 };
@@ -342,6 +344,24 @@ export const computeModelsApi = {
     tags: modelTags,
     params: IdParams,
     response: { 200: ComputeDeleted },
+  }),
+  archive: endpoint({
+    method: 'POST',
+    path: '/admin/compute-models/:id/archive',
+    operationId: 'archiveComputeModel',
+    tags: modelTags,
+    summary: 'Hides a model from users and keeps its jobs (a model with jobs cannot be deleted)',
+    params: IdParams,
+    response: { 200: ComputeModel },
+  }),
+  unarchive: endpoint({
+    method: 'POST',
+    path: '/admin/compute-models/:id/unarchive',
+    operationId: 'unarchiveComputeModel',
+    tags: modelTags,
+    summary: 'Makes an archived model available again',
+    params: IdParams,
+    response: { 200: ComputeModel },
   }),
   versions: endpoint({
     method: 'GET',

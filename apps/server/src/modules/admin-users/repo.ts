@@ -1,6 +1,7 @@
-import { and, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { jobs, licenses, npsResponses, privileges, users } from '../../platform/db/schema/index.ts';
+import { DELETED_USER_ID } from '../users/service.ts';
 
 /** All SQL of the back-office user management (users, their privileges and licenses, as staff see them). */
 
@@ -29,14 +30,24 @@ export interface CustomerRow {
 /** The users search: name, e-mail, company (LIKE wildcards taken literally), or an exact user id. */
 function customerWhere(filter: string | undefined): SQL | undefined {
   const term = filter?.trim();
-  if (!term) return undefined;
+  // the anonymous holder of deleted users' jobs is nobody's account
+  const real = ne(users.id, DELETED_USER_ID);
+  if (!term) return real;
   const like = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return or(
-    ilike(users.email, like),
-    ilike(sql`${users.name} || ' ' || ${users.surname}`, like),
-    ilike(sql`${users.address}->>'company'`, like),
-    sql`${users.id}::text = ${term}`,
+  return and(
+    real,
+    or(
+      ilike(users.email, like),
+      ilike(sql`${users.name} || ' ' || ${users.surname}`, like),
+      ilike(sql`${users.address}->>'company'`, like),
+      sql`${users.id}::text = ${term}`,
+    ),
   );
+}
+
+/** Accounts whose deletion grace period has ended. */
+export async function usersDueForDeletion(db: Db, now: Date): Promise<UserRow[]> {
+  return db.select().from(users).where(lte(users.deletionDueAt, now)).limit(100);
 }
 
 /** How many users the search matches (the `x-total-count` of the list). */

@@ -20,6 +20,18 @@ const USER_WRITE: Guard = { permission: 'USER.WRITE' };
  */
 export async function adminUsersRoutes(app: RouteHost, deps: { db: Db; storage: Storage; sessionOptions: SessionOptions }): Promise<void> {
   const { db, storage, sessionOptions } = deps;
+  // Separation of duties (issue 26 item 6): every refused attempt on users, roles, licences or privileges by a
+  // signed-in caller is audited too (the guard's refusals and the service's).
+  app.addHook('onError', async (request, reply, error) => {
+    const status = (error as { statusCode?: number }).statusCode ?? reply.statusCode;
+    if (status !== 403 || !request.auth) return;
+    await users.auditRefusal(db, request.auth, {
+      method: request.method,
+      route: request.routeOptions.url ?? request.url,
+      code: (error as { code?: string }).code ?? 'FORBIDDEN',
+      targetId: (request.params as { id?: string } | undefined)?.id ?? (request.body as { userId?: string } | undefined)?.userId ?? null,
+    });
+  });
   route(app, api.list, { auth: USER_READ }, async (request, reply) => {
     const { items, total, pageSize } = await users.list(db, request.query);
     return reply.headers({ 'x-total-count': String(total), 'x-page-size': String(pageSize) }).send(items);
@@ -40,6 +52,7 @@ export async function adminUsersRoutes(app: RouteHost, deps: { db: Db; storage: 
     await users.remove(db, storage, requireAuth(request), request.params.id);
     return reply.status(204).send();
   });
+  route(app, api.restore, { auth: ADMIN }, (request) => users.restore(db, requireAuth(request), request.params.id));
   route(app, api.activate, { auth: USER_WRITE }, (request) => users.activate(db, requireAuth(request), request.params.id));
   route(app, api.setPreferences, { auth: ADMIN }, (request) =>
     users.setPreferences(db, requireAuth(request), request.params.id, request.body.removeDataPermanently),

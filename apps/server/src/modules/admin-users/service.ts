@@ -30,6 +30,7 @@ import type { Cell, Table } from '../../platform/http/spreadsheet.ts';
 import { recordAudit } from '../audit/service.ts';
 import { defaultDemoLicense, getDemoLicense, putSetting } from '../system/service.ts';
 import * as repo from './repo.ts';
+import { DELETED_USER_ID, deleteAccount } from '../users/service.ts';
 
 /**
  * Back-office user management (back-office.md "Users", "Access control", Settings → Demo license).
@@ -40,8 +41,33 @@ import * as repo from './repo.ts';
  */
 
 const DAY = 86_400_000;
-/** Roles a USER.WRITE holder may set, and only on users who hold one of them. */
-const CUSTOMER_ROLES: readonly Role[] = ['USER', 'EDITOR', 'BLOCKED'];
+/**
+ * Roles a USER.WRITE holder (a POWER_USER) may set, and only on users who hold one of them: customers. EDITOR is
+ * staff (issue 26 item 6: a power user cannot license or change ADMIN, POWER_USER or EDITOR, nor make one).
+ */
+const CUSTOMER_ROLES: readonly Role[] = ['USER', 'BLOCKED'];
+const STAFF_ROLES: readonly Role[] = ['ADMIN', 'POWER_USER', 'EDITOR'];
+/** USER_DELETION_GRACE_DAYS (default 30): how long a deleted account stays BLOCKED and restorable before it is purged. */
+export const DEFAULT_DELETION_GRACE_DAYS = 30;
+export const deletionGraceDays = () => {
+  const v = Number(process.env.USER_DELETION_GRACE_DAYS ?? DEFAULT_DELETION_GRACE_DAYS);
+  return Number.isFinite(v) && v >= 0 ? v : DEFAULT_DELETION_GRACE_DAYS;
+};
+
+const isAdmin = (auth: AuthContext) => auth.user.role === 'ADMIN' && !auth.impersonatorId;
+const forbidden = (code: string, key: string) => new AppError(403, code, key);
+/** Separation of duties: nobody but an ADMIN changes, licenses or unblocks themselves. */
+function assertNotSelf(auth: AuthContext, target: repo.UserRow): void {
+  if (target.id === auth.user.id) throw forbidden('SELF_GRANT_FORBIDDEN', 'adminUsersErrors.selfGrant');
+}
+function assertNotStaff(target: repo.UserRow): void {
+  if (STAFF_ROLES.includes(target.role)) throw forbidden('STAFF_ADMIN_ONLY', 'adminUsersErrors.staffAdminOnly');
+}
+/** A block an ADMIN set (or a scheduled deletion) is lifted by an ADMIN only. */
+function assertNotAdminBlock(target: repo.UserRow): void {
+  if (target.blockedByAdmin || target.deletionDueAt) throw forbidden('BLOCKED_BY_ADMIN', 'adminUsersErrors.blockedByAdmin');
+}
+const deletionPending = () => new AppError(409, 'USER_DELETION_PENDING', 'adminUsersErrors.deletionPending');
 
 /** The staff member behind a request: the impersonating admin when impersonating. */
 const actorOf = (auth: AuthContext) => auth.impersonatorId ?? auth.user.id;
@@ -66,11 +92,12 @@ const presentListItem = (r: repo.CustomerRow): AdminUserListItem => ({
   nps: r.nps,
   tags: { verified: r.user.emailVerified, removeDataPermanently: r.user.removeDataPermanently },
   uploaded: r.uploaded,
+  deletionDueAt: r.user.deletionDueAt?.toISOString() ?? null,
 });
 
 async function userOr404(db: Db, id: string): Promise<repo.UserRow> {
   const u = await repo.findUser(db, id);
-  if (!u) throw notFound('user');
+  if (!u || u.id === DELETED_USER_ID) throw notFound('user');
   return u;
 }
 
@@ -142,6 +169,7 @@ export async function profile(db: Db, id: string): Promise<AdminUserProfile> {
     address: u.address ?? {},
     removeDataPermanently: u.removeDataPermanently,
     uploaded: await repo.uploadedCount(db, u.id),
+    deletionDueAt: u.deletionDueAt?.toISOString() ?? null,
   };
 }
 
@@ -174,16 +202,20 @@ export async function setRole(db: Db, auth: AuthContext, id: string, rawRole: st
   const role = rawRole as Role | undefined;
   if (!role || !Roles.includes(role) || !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) throw roleUndefined();
   const target = await userOr404(db, id);
-  if (auth.user.role !== 'ADMIN' && !(CUSTOMER_ROLES.includes(target.role) && CUSTOMER_ROLES.includes(role))) {
-    throw new AppError(403, 'ROLE_CHANGE_ADMIN_ONLY', 'adminUsersErrors.roleChangeAdminOnly');
+  if (!isAdmin(auth)) {
+    assertNotSelf(auth, target);
+    if (!(CUSTOMER_ROLES.includes(target.role) && CUSTOMER_ROLES.includes(role)))
+      throw new AppError(403, 'ROLE_CHANGE_ADMIN_ONLY', 'adminUsersErrors.roleChangeAdminOnly');
+    if (target.role === 'BLOCKED' && role !== 'BLOCKED') assertNotAdminBlock(target);
   }
+  if (target.deletionDueAt) throw deletionPending();
   if (target.role === 'ADMIN' && role !== 'ADMIN') await assertAnotherAdmin(db, target.id);
   if (role === target.role) return { id: target.id, role };
   await db.transaction(async (tx) => {
     // privileges belong to the POWER_USER role: they go with it, so a later promotion starts from none
     const dropped = target.role === 'POWER_USER' ? (await repo.privilegesOf(tx, target.id)).map((p) => `${p.resource}.${p.action}`) : [];
     if (dropped.length) await repo.replacePrivileges(tx, target.id, []);
-    await repo.updateUser(tx, target.id, { role });
+    await repo.updateUser(tx, target.id, { role, blockedByAdmin: role === 'BLOCKED' && isAdmin(auth) });
     await endAllSessions(tx, target.id);
     await recordAudit(tx, {
       actorId: actorOf(auth),
@@ -196,30 +228,102 @@ export async function setRole(db: Db, auth: AuthContext, id: string, rawRole: st
   return { id: target.id, role };
 }
 
-/** Deletes the account (their images, jobs and sessions go with it by the database's cascades) and the logo file. */
-export async function remove(db: Db, storage: Storage, auth: AuthContext, id: string): Promise<void> {
+/**
+ * Deletion with a grace period (issue 26 item 7): the account is BLOCKED at once (its sessions and keys stop
+ * working) and purged after USER_DELETION_GRACE_DAYS unless an ADMIN restores it. Both steps are audited.
+ */
+export async function remove(db: Db, _storage: Storage, auth: AuthContext, id: string, now = new Date()): Promise<void> {
   if (id === auth.user.id) throw new AppError(409, 'CANNOT_DELETE_SELF', 'adminUsersErrors.deleteSelf');
   const target = await userOr404(db, id);
+  if (target.deletionDueAt) throw deletionPending();
   if (target.role === 'ADMIN') await assertAnotherAdmin(db, target.id);
+  const dueAt = new Date(now.getTime() + deletionGraceDays() * DAY);
   await db.transaction(async (tx) => {
+    await repo.updateUser(tx, target.id, {
+      role: 'BLOCKED',
+      roleBeforeDeletion: target.role,
+      deletionDueAt: dueAt,
+      deletionRequestedById: actorOf(auth),
+      blockedByAdmin: true,
+    });
+    if (target.role === 'POWER_USER') await repo.replacePrivileges(tx, target.id, []);
+    await endAllSessions(tx, target.id);
     await recordAudit(tx, {
       actorId: actorOf(auth),
-      action: 'user.delete',
+      action: 'user.delete.schedule',
       targetType: 'user',
       targetId: target.id,
-      details: { email: target.email, role: target.role },
+      details: { email: target.email, role: target.role, dueAt: dueAt.toISOString() },
     });
-    await repo.deleteUser(tx, target.id);
   });
-  if (target.logoKey) await storage.delete(target.logoKey);
+}
+
+/** Records a refused privileged attempt (403) with the route and the refusal's code; never fails the answer. */
+export async function auditRefusal(
+  db: Db,
+  auth: AuthContext,
+  attempt: { method: string; route: string; code: string; targetId: string | null },
+): Promise<void> {
+  await recordAudit(db, {
+    actorId: actorOf(auth),
+    action: 'access.denied',
+    targetType: 'user',
+    targetId: attempt.targetId && /^[0-9a-f-]{36}$/i.test(attempt.targetId) ? attempt.targetId : null,
+    details: { method: attempt.method, route: attempt.route, code: attempt.code, role: auth.user.role },
+  }).catch(() => undefined);
+}
+
+/** Cancels a scheduled deletion: the account gets its former role back (audited). 409 when none is scheduled. */
+export async function restore(db: Db, auth: AuthContext, id: string): Promise<UserRole> {
+  const target = await userOr404(db, id);
+  if (!target.deletionDueAt) throw new AppError(409, 'USER_NOT_DELETED', 'adminUsersErrors.notScheduled');
+  const role = target.roleBeforeDeletion ?? 'USER';
+  await db.transaction(async (tx) => {
+    await repo.updateUser(tx, target.id, {
+      role,
+      roleBeforeDeletion: null,
+      deletionDueAt: null,
+      deletionRequestedById: null,
+      blockedByAdmin: role === 'BLOCKED' ? target.blockedByAdmin : false,
+    });
+    await recordAudit(tx, { actorId: actorOf(auth), action: 'user.delete.cancel', targetType: 'user', targetId: target.id, details: { role } });
+  });
+  return { id: target.id, role };
+}
+
+/**
+ * Purges the accounts whose grace period has ended (housekeeping.ts, hourly): each is deleted with its jobs kept
+ * anonymised (users/service.ts deleteAccount), audited in the same transaction in the name of the ADMIN who asked.
+ */
+export async function purgeDueUsers(db: Db, storage: Storage, now = new Date()): Promise<number> {
+  let purged = 0;
+  for (const u of await repo.usersDueForDeletion(db, now)) {
+    const gone = await deleteAccount({ db, storage }, u.id, (tx) =>
+      recordAudit(tx, {
+        actorId: u.deletionRequestedById,
+        action: 'user.delete',
+        targetType: 'user',
+        targetId: u.id,
+        details: { email: u.email, role: u.roleBeforeDeletion ?? u.role, anonymisedJobs: true },
+      }),
+    );
+    if (gone) purged++;
+  }
+  return purged;
 }
 
 /** Marks the e-mail verified and lifts a BLOCKED role to USER (the route requires USER.WRITE for both). */
 export async function activate(db: Db, auth: AuthContext, id: string): Promise<{ status: 'OK' }> {
   const target = await userOr404(db, id);
   const unblock = target.role === 'BLOCKED';
+  if (target.deletionDueAt) throw deletionPending();
+  if (!isAdmin(auth)) {
+    assertNotSelf(auth, target);
+    assertNotStaff(target);
+    if (unblock) assertNotAdminBlock(target);
+  }
   await db.transaction(async (tx) => {
-    await repo.updateUser(tx, target.id, { emailVerified: true, ...(unblock ? { role: 'USER' as const } : {}) });
+    await repo.updateUser(tx, target.id, { emailVerified: true, ...(unblock ? { role: 'USER' as const, blockedByAdmin: false } : {}) });
     await recordAudit(tx, {
       actorId: actorOf(auth),
       action: 'user.activate',
@@ -325,7 +429,11 @@ export async function assignLicense(db: Db, auth: AuthContext, body: AssignLicen
   if (type === 'IMAGES_LIMITED' && !(images && images > 0)) errors.add('images', 'adminUsersErrors.imagesRequired');
   if (type === 'TIME_LIMITED' && !(days && days > 0)) errors.add('days', 'adminUsersErrors.daysRequired');
   errors.throwIfAny();
-  await userOr404(db, userId);
+  const target = await userOr404(db, userId);
+  if (!isAdmin(auth)) {
+    assertNotSelf(auth, target);
+    assertNotStaff(target);
+  }
   const row = await db.transaction(async (tx) => {
     const l = await repo.replaceActiveLicense(tx, {
       userId,

@@ -3,8 +3,8 @@ import type { Db } from '../../platform/db/client.ts';
 import * as repo from './repo.ts';
 
 export interface AuditEntry {
-  /** The staff member who acted (the impersonating admin when impersonating). */
-  actorId: string;
+  /** The staff member who acted (the impersonating admin when impersonating); null: the system (a scheduled purge whose admin is gone). */
+  actorId: string | null;
   /** Stable action code, e.g. `user.role.set`, `license.assign`, `job.feedback.add`, `launcher.create`. */
   action: string;
   targetType: string;

@@ -18,7 +18,7 @@ export async function setFavorite(db: Db, userId: string, modelId: string, favor
 }
 
 /**
- * The models the user may run (PUBLIC, PRIVATE granted to them, every model for ADMIN), by shown name, each with
+ * The models the user may run (PUBLIC, PRIVATE granted to them, every model for ADMIN; never an archived one), by shown name, each with
  * their favourite choice (or the model's "shown by default"), in the wire shape: one prepared statement reading
  * compute_models, model_access and user_favorites (the compute-models domain's tables, read only).
  */
@@ -29,8 +29,8 @@ const available = preparedStatement<{ list: AvailableModel[] }>(
       order by m.display_name, m.id), '[]'::json) as list
     from compute_models m
     left join user_favorites f on f.user_id = ${sql.placeholder('userId')}::uuid and f.model_id = m.id
-    where ${sql.placeholder('isAdmin')}::boolean or m.access_type = 'PUBLIC'
-      or exists(select 1 from model_access a where a.user_id = ${sql.placeholder('userId')}::uuid and a.model_id = m.id)`,
+    where m.archived_at is null and (${sql.placeholder('isAdmin')}::boolean or m.access_type = 'PUBLIC'
+      or exists(select 1 from model_access a where a.user_id = ${sql.placeholder('userId')}::uuid and a.model_id = m.id))`,
 );
 
 export async function availableModels(db: Db, userId: string, isAdmin: boolean): Promise<AvailableModel[]> {

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import { computeModels, modelAccess, modelManuals, modelVersions } from '../../platform/db/schema/index.ts';
+import { computeModels, jobs, modelAccess, modelManuals, modelVersions } from '../../platform/db/schema/index.ts';
 
 export type ModelRow = typeof computeModels.$inferSelect;
 export type ModelValues = Pick<
@@ -23,13 +23,14 @@ export function listModels(db: Db): Promise<ModelRow[]> {
 }
 
 /** Models the user may run: PUBLIC ones and PRIVATE ones granted to them (ADMIN sees all). */
-export function listAccessibleModels(db: Db, userId: string, isAdmin: boolean): Promise<ModelRow[]> {
-  if (isAdmin) return listModels(db);
+export async function listAccessibleModels(db: Db, userId: string, isAdmin: boolean): Promise<ModelRow[]> {
+  // archived models are hidden from everyone who runs jobs (the back-office list still shows them)
+  if (isAdmin) return (await listModels(db)).filter((m) => !m.archivedAt);
   const granted = db.select({ id: modelAccess.modelId }).from(modelAccess).where(eq(modelAccess.userId, userId));
   return db
     .select()
     .from(computeModels)
-    .where(or(eq(computeModels.accessType, 'PUBLIC'), inArray(computeModels.id, granted)))
+    .where(and(isNull(computeModels.archivedAt), or(eq(computeModels.accessType, 'PUBLIC'), inArray(computeModels.id, granted))))
     .orderBy(asc(computeModels.displayName));
 }
 
@@ -96,6 +97,12 @@ export async function updateModel(db: Db, id: string, values: Partial<typeof com
 }
 
 /** Jobs, grants, manuals and groups of the model cascade. */
+/** Whether any job (deleted ones included) ran or waits with the model. */
+export async function hasJobs(db: Db, modelId: string): Promise<boolean> {
+  const [row] = await db.select({ id: jobs.id }).from(jobs).where(eq(jobs.modelId, modelId)).limit(1);
+  return !!row;
+}
+
 export async function deleteModel(db: Db, id: string): Promise<void> {
   await db.delete(computeModels).where(eq(computeModels.id, id));
 }

@@ -18,6 +18,8 @@ export async function computeModelsRoutes(app: RouteHost, deps: { db: Db }): Pro
   route(app, api.create, ADMIN, (request) => models.create(db, actor(request), request.body));
   route(app, api.update, ADMIN, (request) => models.update(db, actor(request), request.params.id, request.body, requestLanguage(request)));
   route(app, api.remove, ADMIN, (request) => models.remove(db, actor(request), request.params.id));
+  route(app, api.archive, ADMIN, (request) => models.setArchived(db, actor(request), request.params.id, true));
+  route(app, api.unarchive, ADMIN, (request) => models.setArchived(db, actor(request), request.params.id, false));
   route(app, api.versions, ADMIN, (request) => models.versions(db, request.params.id));
   route(app, api.access, ADMIN, (request) => models.accessList(db, request.params.id));
   route(app, api.grant, ADMIN, (request) => models.grant(db, actor(request), request.params.id, request.body.userId, requestLanguage(request)));

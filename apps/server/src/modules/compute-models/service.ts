@@ -100,6 +100,7 @@ const present = (m: ModelRow) => ({
   accessType: m.accessType,
   isDefaultVisible: m.isDefaultVisible,
   builtIn: m.builtIn,
+  archivedAt: m.archivedAt?.toISOString() ?? null,
   createdAt: m.createdAt.toISOString(),
   updatedAt: m.updatedAt.toISOString(),
 });
@@ -245,14 +246,36 @@ export async function update(db: Db, actorId: string, id: string, body: ComputeM
   }
 }
 
-/** "All related instances and results will be deleted too": jobs, grants, manuals, groups cascade. */
+/**
+ * Deletes a model without jobs (grants, manuals, versions cascade). A model with jobs is never deleted (issue 26
+ * item 7: customers' jobs and results would go with it): 409 MODEL_HAS_JOBS, archive it instead.
+ */
 export async function remove(db: Db, actorId: string, id: string): Promise<ComputeDeleted> {
   const m = await findModel(db, id);
   await repo.inTransaction(db, async (tx) => {
+    if (await repo.hasJobs(tx, m.id)) throw new AppError(409, 'MODEL_HAS_JOBS', err('modelHasJobs'));
     await repo.deleteModel(tx, m.id);
     await recordAudit(tx, { actorId, action: 'model.delete', targetType: 'model', targetId: m.id, details: { internalName: m.internalName } });
   });
   return { id: m.id, deleted: true };
+}
+
+/** Archives (hides from users, keeps jobs) or brings back a model; audited. Idempotent. */
+export async function setArchived(db: Db, actorId: string, id: string, archived: boolean): Promise<ComputeModel> {
+  const m = await findModel(db, id);
+  const row = await repo.inTransaction(db, async (tx) => {
+    const r = await repo.updateModel(tx, m.id, { archivedAt: archived ? (m.archivedAt ?? new Date()) : null });
+    await recordAudit(tx, {
+      actorId,
+      action: archived ? 'model.archive' : 'model.unarchive',
+      targetType: 'model',
+      targetId: m.id,
+      details: { internalName: m.internalName },
+    });
+    return r;
+  });
+  const stats = await modelStats(db);
+  return { ...present(row), ...(stats.get(row.id) ?? emptyUsage()) };
 }
 
 export async function versions(db: Db, id: string): Promise<ModelVersion[]> {

@@ -1,5 +1,7 @@
 import type { ImagesDeleted, LibraryImage, LibraryPage, LibraryQuery } from '@lamella/contracts';
 import type { Db } from '../../platform/db/client.ts';
+import type { Storage } from '../../platform/storage/storage.ts';
+import { removePrefix } from '../storage-usage/service.ts';
 import { notFound, validationFailed } from '../../platform/http/errors.ts';
 import { archiveJobsOfImages } from '../jobs/service.ts';
 import { dropImages, imageIdsOf, projectsOfImages } from '../projects/service.ts';
@@ -33,12 +35,14 @@ export async function listLibrary(db: Db, userId: string, q: LibraryQuery): Prom
 }
 
 /**
- * Soft-deletes the user's images: they leave the library, the storage usage and every project, and their jobs
- * are archived, all in one transaction. Any id that is not a live image of the caller: 404, nothing changes.
+ * Soft-deletes the user's images: they leave the library and every project, and their jobs are archived, all in
+ * one transaction; then their files (original, renditions, sidecar) are removed, which frees the storage they took
+ * (issue 28 item 3; a file left by a crash here is removed by the storage sweep). Any id that is not a live image
+ * of the caller: 404, nothing changes.
  */
-export async function deleteImages(db: Db, userId: string, imageIds: string[]): Promise<ImagesDeleted> {
+export async function deleteImages(db: Db, storage: Storage, userId: string, imageIds: string[]): Promise<ImagesDeleted> {
   const ids = [...new Set(imageIds)];
-  return db.transaction(async (tx) => {
+  const answer = await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     const deleted = await repo.softDelete(t, userId, ids);
     if (deleted.length !== ids.length) throw notFound('image');
@@ -46,4 +50,6 @@ export async function deleteImages(db: Db, userId: string, imageIds: string[]): 
     const archivedJobs = await archiveJobsOfImages(t, userId, deleted);
     return { deleted: deleted.length, archivedJobs };
   });
+  for (const id of ids) await removePrefix(storage, `images/${userId}/${id}/`);
+  return answer;
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql, sum } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { images, storageQuotas } from '../../platform/db/schema/index.ts';
 
@@ -19,15 +19,6 @@ export async function listOwnImages(db: Db, ownerId: string, limit: number): Pro
     .where(and(eq(images.ownerId, ownerId), eq(images.isDeleted, false)))
     .orderBy(desc(images.createdAt))
     .limit(limit);
-}
-
-/** Bytes of the owner's stored originals (deleted images no longer count). */
-export async function usedBytes(db: Db, ownerId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: sum(images.size) })
-    .from(images)
-    .where(and(eq(images.ownerId, ownerId), eq(images.isDeleted, false)));
-  return Number(row?.n ?? 0);
 }
 
 /** Sets the calibration of an owner's (not deleted) image; undefined: no such image of theirs. */

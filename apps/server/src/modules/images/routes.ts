@@ -21,7 +21,9 @@ export async function imagesRoutes(app: RouteHost, deps: images.ImagesDeps): Pro
   route(app, api.update, { auth: 'user' }, (request) => images.setPixelSize(db, requireAuth(request), request.params.id, request.body.pixelSizeUm));
   route(app, api.storage, { auth: 'user' }, (request) => images.storageUsage(deps, requireAuth(request).user));
   route(app, imageLibraryApi.list, { auth: 'user' }, (request) => library.listLibrary(db, requireAuth(request).user.id, request.query));
-  route(app, imageLibraryApi.remove, { auth: 'user' }, (request) => library.deleteImages(db, requireAuth(request).user.id, request.body.imageIds));
+  route(app, imageLibraryApi.remove, { auth: 'user' }, (request) =>
+    library.deleteImages(db, storage, requireAuth(request).user.id, request.body.imageIds),
+  );
 
   route(app, api.original, { auth: 'user' }, async (request, reply) => {
     const image = await images.readableImage(db, requireAuth(request), request.params.id);

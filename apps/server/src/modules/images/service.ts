@@ -14,6 +14,7 @@ import { recordAudit } from '../audit/service.ts';
 import { presentAccount } from '../users/service.ts';
 import { ingestImage, type IngestedImage } from './ingest.ts';
 import * as repo from './repo.ts';
+import { usedBytes as storedBytes } from '../storage-usage/service.ts';
 import { quotaExceeded, receiveMultipart, sweepStaleUploads, uploadsDir } from '../../platform/storage/upload.ts';
 
 export type { ImageRow } from './repo.ts';
@@ -62,7 +63,7 @@ async function quotaOf(db: Db, user: AuthContext['user']): Promise<{ licenseType
 }
 
 export async function storageUsage(deps: ImagesDeps, user: AuthContext['user']): Promise<StorageUsage> {
-  const [used, quota] = await Promise.all([repo.usedBytes(deps.db, user.id), quotaOf(deps.db, user)]);
+  const [used, quota] = await Promise.all([storedBytes(deps.db, user.id), quotaOf(deps.db, user)]);
   return {
     usedBytes: used,
     quotaBytes: quota.quotaBytes,
@@ -132,13 +133,14 @@ export async function upload(deps: ImagesDeps, request: FastifyRequest, auth: Au
         written.push(sidecarKey(`${base}/original`));
       }
     }
-    const incoming = files.reduce((n, f) => n + f.size, 0);
     const rows = await db.transaction(async (tx) => {
       const t = tx as unknown as Db;
       await repo.lockOwnerUploads(t, owner.id);
+      // Every stored byte counts (issue 28 item 3): the files just written (originals, renditions, sidecars) are
+      // in the count already, so the upload fits when the total stays within the quota.
       if (usage.quotaBytes !== null) {
-        const used = await repo.usedBytes(t, owner.id);
-        if (used + incoming > usage.quotaBytes) throw quotaExceeded(usage.quotaBytes, usage.quotaBytes - used);
+        const used = await storedBytes(t, owner.id);
+        if (used > usage.quotaBytes) throw quotaExceeded(usage.quotaBytes, usage.quotaBytes - usage.usedBytes);
       }
       return repo.insertImages(
         t,

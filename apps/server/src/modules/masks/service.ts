@@ -7,7 +7,7 @@ import { hasPermission } from '../../platform/auth/guard.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { AppError, notFound, validationFailed } from '../../platform/http/errors.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
-import { fileHead, receiveMultipart, uploadsDir } from '../../platform/storage/upload.ts';
+import { fileHead, quotaExceeded, receiveMultipart, uploadsDir } from '../../platform/storage/upload.ts';
 import * as adminJobs from '../admin-jobs/service.ts';
 import * as images from '../images/service.ts';
 import { maskPng } from '../images/decode.ts';
@@ -91,6 +91,12 @@ export async function save(deps: MasksDeps, request: FastifyRequest, auth: AuthC
       png = await maskPng(file.path, image.width, image.height);
     } catch {
       throw new AppError(400, 'MASK_INVALID', 'errors.maskInvalid', {}, [{ field: 'files', key: 'errors.maskInvalid' }]);
+    }
+    // a mask counts in its owner's storage (issue 28 item 3): the owner saving beyond the quota is refused
+    if (job.ownerId === auth.user.id) {
+      const usage = await images.storageUsage(deps, auth.user);
+      if (usage.quotaBytes !== null && usage.usedBytes + png.length > usage.quotaBytes)
+        throw quotaExceeded(usage.quotaBytes, usage.quotaBytes - usage.usedBytes);
     }
     const id = randomUUID();
     const key = `masks/${job.ownerId}/${id}.png`;

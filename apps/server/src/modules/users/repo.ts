@@ -1,4 +1,4 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { groups, licenses, users } from '../../platform/db/schema/index.ts';
 
@@ -97,4 +97,62 @@ export async function setTrainingConsent(db: Db, userId: string, consent: boolea
       .returning();
     return row;
   });
+}
+
+/**
+ * The one account that holds the jobs of deleted users (issue 26 item 3: their jobs stay in the statistics,
+ * anonymised). BLOCKED, no password that can match, not listed in the back-office users list.
+ */
+export const DELETED_USER_ID = 'ffffffff-0000-4000-8000-00000000dead';
+
+async function ensureDeletedUser(db: Db): Promise<void> {
+  await db
+    .insert(users)
+    .values({
+      id: DELETED_USER_ID,
+      email: 'deleted-user@lamella.invalid',
+      passwordHash: '!',
+      name: 'Deleted user',
+      surname: '',
+      role: 'BLOCKED',
+      blockedByAdmin: true,
+    })
+    .onConflictDoNothing();
+}
+
+/**
+ * Deletes an account, keeping its jobs anonymised for the statistics: the jobs (and the image rows they need,
+ * marked deleted) move to DELETED_USER_ID without project or customization; results no other user's job shares
+ * are deleted; everything else the user owns goes by the database's cascades. Answers the deleted row and the
+ * stored keys (prefixes of the user's folders and result files) to remove once the transaction has committed.
+ */
+export async function deleteUserKeepingJobs(db: Db, id: string): Promise<{ user: UserRow | undefined; resultKeys: string[] }> {
+  await ensureDeletedUser(db);
+  const unshared = sql`(select j.result_id from jobs j where j.owner_id = ${id} and j.result_id is not null
+      and not exists (select 1 from jobs o where o.result_id = j.result_id and o.owner_id <> ${id}))`;
+  const keys = (await db.execute(
+    sql`select f.value as "key" from results r cross join lateral jsonb_each_text(r.files) f where r.id in ${unshared}`,
+  )) as unknown as { rows: Array<{ key: string }> };
+  const gone = (await db.execute(
+    sql`select distinct result_id as "id" from jobs where owner_id = ${id} and result_id in ${unshared}`,
+  )) as unknown as {
+    rows: Array<{ id: string }>;
+  };
+  const resultIds = gone.rows.map((r) => r.id);
+  await db.execute(sql`update jobs set result_id = null where owner_id = ${id} and result_id is not null and result_id in ${unshared}`);
+  if (resultIds.length)
+    await db.execute(
+      sql`delete from results where id in (${sql.join(
+        resultIds.map((r) => sql`${r}::uuid`),
+        sql`, `,
+      )})`,
+    );
+  await db.execute(sql`update images set owner_id = ${DELETED_USER_ID}, is_deleted = true, deleted_at = coalesce(deleted_at, now()),
+      orginal_filename = '', pixel_size_um = null, allowed_training_use = false
+    where owner_id = ${id} and id in (select image_id from jobs where owner_id = ${id})`);
+  await db.execute(
+    sql`update jobs set owner_id = ${DELETED_USER_ID}, project_id = null, customization_id = null, mask_id = null where owner_id = ${id}`,
+  );
+  const [user] = await db.delete(users).where(eq(users.id, id)).returning();
+  return { user, resultKeys: keys.rows.map((r) => r.key) };
 }

@@ -23,6 +23,7 @@ import { getDemoLicense } from '../system/service.ts';
 import * as accessKeys from '../access-keys/service.ts';
 import * as repo from './repo.ts';
 import { logoPng } from '../images/decode.ts';
+import { removeFiles, removePrefix } from '../storage-usage/service.ts';
 import type { UserRow } from './repo.ts';
 
 export type { UserRow, NewUser } from './repo.ts';
@@ -235,10 +236,34 @@ export async function startAccountRemoval(deps: Pick<UsersDeps, 'db' | 'mailer' 
   return { status: 'OK' };
 }
 
-/** Deletes the account and everything it owns (rows cascade; stored files are removed after). */
+/** Deletes the account and everything it owns, its jobs kept anonymised for the statistics (deleteAccount). */
 export async function confirmAccountRemoval(deps: Pick<UsersDeps, 'db' | 'storage'>, token: string): Promise<void> {
   const row = await consumeUserToken(deps.db, token, 'REMOVE_ACCOUNT');
   if (!row) throw invalidToken();
-  const user = await repo.deleteUser(deps.db, row.userId);
-  if (user?.logoKey) await deps.storage.delete(user.logoKey);
+  await deleteAccount(deps, row.userId);
+}
+
+export { DELETED_USER_ID } from './repo.ts';
+
+/**
+ * Deletes an account for good (issue 26 item 3, issue 28 item 3): in one transaction its jobs move to the
+ * anonymous DELETED_USER_ID (the statistics keep counting them), results no one else shares are deleted, and every
+ * other row goes by the database's cascades (`extra` runs in the same transaction: the caller's audit entry); then
+ * the user's files (images, masks, logo, result files) are removed. A file left by a crash is the sweep's.
+ */
+export async function deleteAccount(
+  deps: Pick<UsersDeps, 'db' | 'storage'>,
+  userId: string,
+  extra?: (tx: Db) => Promise<void>,
+): Promise<UserRow | undefined> {
+  const { user, resultKeys } = await deps.db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const out = await repo.deleteUserKeepingJobs(t, userId);
+    if (out.user && extra) await extra(t);
+    return out;
+  });
+  if (!user) return undefined;
+  for (const prefix of [`images/${userId}/`, `masks/${userId}/`, `logos/${userId}/`]) await removePrefix(deps.storage, prefix);
+  await removeFiles(deps.storage, resultKeys);
+  return user;
 }

@@ -1,9 +1,17 @@
 import { createReadStream } from 'node:fs';
 import { rm, stat } from 'node:fs/promises';
 import { PassThrough, Transform, type Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import type { Storage } from './storage.ts';
+import type { Storage, StoredFile } from './storage.ts';
 
 export interface S3Settings {
   /** `S3_ENDPOINT`: the S3-compatible server (MinIO, Ceph, s3rver…); null: AWS itself. */
@@ -160,6 +168,19 @@ export class S3Storage implements Storage {
   async ping(): Promise<boolean> {
     await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
     return true;
+  }
+
+  /** Objects under `prefix`, a page of 1,000 at a time (ListObjectsV2). */
+  async *list(prefix: string): AsyncIterable<StoredFile> {
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(
+        new ListObjectsV2Command({ Bucket: this.bucket, Prefix: this.prefix + prefix, ContinuationToken: token, MaxKeys: 1000 }),
+      );
+      for (const o of page.Contents ?? [])
+        if (o.Key) yield { key: o.Key.slice(this.prefix.length), bytes: o.Size ?? 0, modifiedAt: o.LastModified ?? new Date(0) };
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
   }
 
   close(): void {

@@ -1,7 +1,7 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { copyFile, mkdir, readFile, rename, rm, stat, writeFile, access } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, readFile, rename, rm, stat, writeFile, access } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
-import { dirname, join, resolve, sep } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { Config } from '../../config.ts';
@@ -23,6 +23,14 @@ export interface Storage {
   exists(key: string): Promise<boolean>;
   delete(key: string): Promise<void>;
   ping(): Promise<boolean>;
+  /** Every stored file whose key starts with `prefix` (the sweep and the quota tests read the store itself). */
+  list(prefix: string): AsyncIterable<StoredFile>;
+}
+
+export interface StoredFile {
+  key: string;
+  bytes: number;
+  modifiedAt: Date;
 }
 
 /**
@@ -123,6 +131,32 @@ export class DiskStorage implements Storage {
     await mkdir(this.root, { recursive: true });
     await access(this.root);
     return true;
+  }
+
+  /** Files under `prefix` (temporary `.tmp` names of writes in progress are not files yet). */
+  async *list(prefix: string): AsyncIterable<StoredFile> {
+    const base = this.root;
+    async function* walk(dir: string): AsyncIterable<StoredFile> {
+      let entries;
+      try {
+        entries = await readdir(dir, { withFileTypes: true });
+      } catch {
+        return;
+      }
+      for (const e of entries) {
+        const full = join(dir, e.name);
+        if (e.isDirectory()) yield* walk(full);
+        else if (e.isFile() && !e.name.endsWith('.tmp')) {
+          const key = relative(base, full).split(sep).join('/');
+          if (!key.startsWith(prefix)) continue;
+          const s = await stat(full).catch(() => null);
+          if (s) yield { key, bytes: s.size, modifiedAt: s.mtime };
+        }
+      }
+    }
+    // walk from the deepest folder the prefix names
+    const folder = prefix.includes('/') ? prefix.slice(0, prefix.lastIndexOf('/')) : '';
+    yield* walk(folder ? this.path(folder) : base);
   }
 }
 
