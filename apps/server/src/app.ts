@@ -405,6 +405,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await app.register(fastifyStatic, {
       root: webDist,
       index: false,
+      // the build writes each text file also as .br and .gz (apps/web/vite.config.ts): sent as they are
+      preCompressed: true,
       // Vite names files in assets/ by their content hash: they never change, so browsers may keep them.
       setHeaders: (res, path) => {
         if (path.includes('/assets/')) res.header('cache-control', 'public, max-age=31536000, immutable');

@@ -13,6 +13,9 @@ import { initTracing } from './platform/observability/tracing.ts';
 
 /** `npm start`: migrations, first admin, built-in models, then the server on PORT. */
 async function main(): Promise<void> {
+  // the start's phases, logged once ready (bench:web prints them): module loading, database, app, bootstrap…
+  const phases: Array<[string, number]> = [['modules', performance.now()]];
+  const phase = (name: string) => phases.push([name, performance.now() - phases.reduce((n, [, ms]) => n + ms, 0)]);
   const config = loadConfig();
   // OTEL_EXPORTER_OTLP_ENDPOINT: traces on (before the app, so its spans use the provider)
   const tracing = initTracing({ serviceName: process.env.OTEL_SERVICE_NAME ?? 'lamella-server', endpoint: config.otelEndpoint });
@@ -20,6 +23,7 @@ async function main(): Promise<void> {
   let log: (message: string) => void = (m) => console.log(m);
   const version = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')).version as string;
   const database = await openDatabase({ url: config.databaseUrl, dir: config.databaseUrl ? null : join(config.dataDir, 'db') });
+  phase('database');
   const storage = createStorage(config.dataDir, config.s3);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, mailDir: join(config.dataDir, 'mail'), from: config.mailFrom, log: (m) => log(m) });
   // a launcher's own lines are JSON already (apps/launcher/src/telemetry.ts): passed on as they are
@@ -31,11 +35,16 @@ async function main(): Promise<void> {
     },
   });
   const app = await buildApp({ config, database, storage, mailer, version, launchers });
+  phase('app');
   log = (m) => app.log.info(m);
   const admin = await bootstrap({ config, db: database.db });
+  phase('bootstrap');
   // START_LOCAL_LAUNCHER=false: a replica that starts no launcher process (one replica, or none, runs the local node's).
   if (config.startLocalLauncher) await startLocalNode(database.db, launchers, config.launcherPort, version);
+  phase('launchers');
   await app.listen({ port: config.port, host: config.host });
+  phase('listen');
+  app.log.info({ startupMs: Object.fromEntries(phases.map(([n, ms]) => [n, Math.round(ms)])) }, 'startup');
   // the storage sweep (at start, then periodically) and the purge of accounts past their deletion grace period
   const stopHousekeeping = startHousekeeping({ db: database.db, storage: app.ctx.storage, log: (m) => log(m) });
   log(`Lamella ${version} (${config.environment}) at ${config.publicUrl} — database: ${database.kind}, mail: ${mailer.transport}`);

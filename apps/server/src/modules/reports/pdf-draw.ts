@@ -1,5 +1,9 @@
 import { existsSync } from 'node:fs';
-import PDFDocument from 'pdfkit';
+import { createRequire } from 'node:module';
+
+/** pdfkit takes a second to load: it is required at the first report, not at the server's start (issue 30 item 5). */
+let pdfkit: typeof import('pdfkit') | undefined;
+const PDFDocument = () => (pdfkit ??= createRequire(import.meta.url)('pdfkit') as typeof import('pdfkit'));
 
 /**
  * Drawing pieces of the PDF reports on pdfkit: the A4 document with a Unicode font, headings, key/value lists,
@@ -17,7 +21,7 @@ export const COLORS = { text: '#1a1b1e', dim: '#6b6f76', line: '#c9ccd1', zebra:
 const PALETTE = ['#1c7ed6', '#e8590c', '#2f9e44', '#ae3ec9', '#f08c00'];
 
 export function createDoc(info: { title: string; author: string }): Doc {
-  const doc = new PDFDocument({
+  const doc = new (PDFDocument())({
     size: 'A4',
     margins: MARGIN,
     bufferPages: true,

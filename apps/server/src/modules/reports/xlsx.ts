@@ -1,8 +1,13 @@
-import ExcelJS from 'exceljs';
+import { createRequire } from 'node:module';
+import type ExcelJSModule from 'exceljs';
+
+/** exceljs takes seconds to load: it is required at the first spreadsheet, not at the server's start (issue 30 item 5). */
+let excel: typeof ExcelJSModule | undefined;
+const ExcelJS = () => (excel ??= createRequire(import.meta.url)('exceljs') as typeof ExcelJSModule);
 import type { SpecimenReportData, JobReportData } from './data.ts';
 import { flattenSettings, jobSummary } from './job-summary.ts';
 import { MIN_FIELDS_SUGGESTED } from './statistics.ts';
-import { quantityName, unitOf } from './text.ts';
+import { columnHeader, exportValue } from '../jobs/export.ts';
 
 /**
  * The reports as Excel workbooks (exceljs): a first "Summary" sheet, then one sheet per table. Numbers are
@@ -11,7 +16,7 @@ import { quantityName, unitOf } from './text.ts';
 const withUnit = (label: string, unit: string | null | undefined) => (unit ? `${label} (${unit})` : label);
 
 /** Sheet names: at most 31 characters, none of : \ / ? * [ ], unique in the workbook. */
-function sheetName(wb: ExcelJS.Workbook, wanted: string): string {
+function sheetName(wb: ExcelJSModule.Workbook, wanted: string): string {
   const base =
     wanted
       .replace(/[:\\/?*[\]]/g, ' ')
@@ -22,7 +27,7 @@ function sheetName(wb: ExcelJS.Workbook, wanted: string): string {
   return name;
 }
 
-function addSheet(wb: ExcelJS.Workbook, name: string, header: string[], rows: Array<Array<string | number | null>>, widths?: number[]) {
+function addSheet(wb: ExcelJSModule.Workbook, name: string, header: string[], rows: Array<Array<string | number | null>>, widths?: number[]) {
   const ws = wb.addWorksheet(sheetName(wb, name));
   ws.addRow(header).font = { bold: true };
   for (const r of rows) ws.addRow(r.map((v) => (v === null ? null : v)));
@@ -31,13 +36,13 @@ function addSheet(wb: ExcelJS.Workbook, name: string, header: string[], rows: Ar
   return ws;
 }
 
-async function toBuffer(wb: ExcelJS.Workbook): Promise<Buffer> {
+async function toBuffer(wb: ExcelJSModule.Workbook): Promise<Buffer> {
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
 export async function jobXlsx(d: JobReportData): Promise<Buffer> {
   const { tx, job } = d;
-  const wb = new ExcelJS.Workbook();
+  const wb = new (ExcelJS().Workbook)();
   wb.creator = d.letterhead.author;
   wb.created = d.generatedAt;
   addSheet(
@@ -48,17 +53,16 @@ export async function jobXlsx(d: JobReportData): Promise<Buffer> {
     [26, 60],
   );
   const m = job.result?.measurements ?? {};
+  // readable names with units (the export's column headers) and values rounded as in the tables (issue 24 item 6)
   addSheet(
     wb,
     tx.t('reports.xlsx.measurements'),
-    [tx.t('reports.job.quantity'), tx.t('reports.xlsx.key'), tx.t('reports.job.value'), tx.t('reports.job.unit')],
-    Object.entries(m).map(([k, v]) => [
-      quantityName(tx, k),
-      k,
-      typeof v === 'number' || typeof v === 'string' ? v : v === null ? null : String(v),
-      unitOf(k),
-    ]),
-    [36, 24, 16, 10],
+    [tx.t('reports.job.quantity'), tx.t('reports.job.value')],
+    Object.entries(m).map(([k, v]) => {
+      const c = exportValue(k, v, tx.lng);
+      return [columnHeader(k, tx.lng), typeof c === 'number' || typeof c === 'string' ? c : c == null ? null : String(c)];
+    }),
+    [44, 18],
   );
   let tables = 0;
   let charts = 0;
@@ -98,7 +102,7 @@ export async function jobXlsx(d: JobReportData): Promise<Buffer> {
 
 export async function specimenXlsx(d: SpecimenReportData): Promise<Buffer> {
   const { tx } = d;
-  const wb = new ExcelJS.Workbook();
+  const wb = new (ExcelJS().Workbook)();
   wb.creator = d.letterhead.author;
   wb.created = d.generatedAt;
   const summary: Array<Array<string | number | null>> = [

@@ -13,7 +13,12 @@
  */
 import { once } from 'node:events';
 import { PassThrough, Readable, type Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import { createRequire } from 'node:module';
+import type ExcelJSModule from 'exceljs';
+
+/** exceljs takes seconds to load: it is required at the first spreadsheet, not at the server's start (issue 30 item 5). */
+let excel: typeof ExcelJSModule | undefined;
+const ExcelJS = () => (excel ??= createRequire(import.meta.url)('exceljs') as typeof ExcelJSModule);
 import type { FastifyRequest } from 'fastify';
 import { translate, type Language } from '@lamella/i18n';
 import { CSV_BOM, csvLine, type CsvOptions } from './csv.ts';
@@ -77,7 +82,7 @@ const xlsxCell = (c: Cell) => (c === undefined || (c instanceof Date && Number.i
 
 /** The whole table as an XLSX file in memory (small exports). */
 export async function tableToXlsx(table: Table, sheetName: string): Promise<Buffer> {
-  const book = new ExcelJS.Workbook();
+  const book = new (ExcelJS().Workbook)();
   book.creator = 'Lamella';
   const sheet = book.addWorksheet(sheetTitle(sheetName), { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = table.headers.map((h) => ({ width: widthOf(h) }));
@@ -89,7 +94,7 @@ export async function tableToXlsx(table: Table, sheetName: string): Promise<Buff
 /** A stream of exceljs' zip (readable-stream 2: no `writableNeedDrain`, its state says it). */
 type ZipInput = Writable & { _writableState?: { needDrain?: boolean } };
 /** The streams exceljs' sheet writer pipes into (its internal StreamBuf keeps them in `pipes`). */
-const sheetPipes = (sheet: ExcelJS.Worksheet): ZipInput[] => (sheet as unknown as { stream?: { pipes?: ZipInput[] } }).stream?.pipes ?? [];
+const sheetPipes = (sheet: ExcelJSModule.Worksheet): ZipInput[] => (sheet as unknown as { stream?: { pipes?: ZipInput[] } }).stream?.pipes ?? [];
 const needsDrain = (w: ZipInput) => w.writableNeedDrain || w._writableState?.needDrain === true;
 
 /**
@@ -98,7 +103,7 @@ const needsDrain = (w: ZipInput) => w.writableNeedDrain || w._writableState?.nee
  */
 export function xlsxStream(table: StreamedTable, sheetName: string): Readable {
   const out = new PassThrough();
-  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  const book = new (ExcelJS().stream.xlsx.WorkbookWriter)({ stream: out, useStyles: true, useSharedStrings: false });
   book.creator = 'Lamella';
   void (async () => {
     const sheet = book.addWorksheet(sheetTitle(sheetName), { views: [{ state: 'frozen', ySplit: 1 }] });
