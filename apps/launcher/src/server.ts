@@ -111,11 +111,12 @@ export async function startLauncher(opts: LauncherOptions) {
             sidecar: typeof job.sidecar === 'string' ? job.sidecar.slice(0, 256 * 1024) : null,
           }),
         );
-        clearInterval(heartbeat);
         // modelMs: the analysis' own time, so the server can tell it from transfer and storing (bench:pipeline)
         const modelMs = Math.round(performance.now() - modelStart);
-        jlog.info({ modelMs, files: out.files.length, gone: reply.raw.destroyed }, 'job finished; result sent');
+        // overlays scaled to display size while the heartbeats go on (seconds for a 24 MP overlay)
         const files = await displayOverlays(out.items, out.files);
+        clearInterval(heartbeat);
+        jlog.info({ modelMs, files: out.files.length, gone: reply.raw.destroyed }, 'job finished; result sent');
         if (job.resultFiles === 'binary') {
           for (const f of files) {
             if (!(await writeAll(reply.raw, Buffer.from(JSON.stringify({ type: 'file', filename: f.filename, bytes: f.data.length }) + '\n')))) break;
