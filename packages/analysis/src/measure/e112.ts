@@ -26,8 +26,17 @@ export interface E112InterceptResult {
  * - a line that ends on a boundary: ½ (line ends inside a grain count nothing for P).
  * Boundary pixels that touch no other grain (specks inside one grain) count nothing. A grain run shorter than
  * `minRun` px between boundary pixels is taken as the boundary's digitisation, not a grain.
+ * `onHit` (the overlay's marks) hears each counted intersection: the pixel where it is counted and its weight.
  */
-export function e112Intercept(labels: Int32Array, w: number, h: number, valid: Uint8Array | null, spacing: number, minRun = 3): E112InterceptResult {
+export function e112Intercept(
+  labels: Int32Array,
+  w: number,
+  h: number,
+  valid: Uint8Array | null,
+  spacing: number,
+  minRun = 3,
+  onHit?: (pixel: number, weight: number) => void,
+): E112InterceptResult {
   const runs: Array<{ label: number; at: number; len: number }> = [];
   let length = 0,
     P = 0,
@@ -90,16 +99,25 @@ export function e112Intercept(labels: Int32Array, w: number, h: number, valid: U
       const run = runs[r];
       if (run.label === 0) {
         const next = r + 1 < runs.length ? runs[r + 1].label : 0;
+        const at = start + (run.at + (run.len >> 1)) * step;
         if (cur === 0 || next === 0) {
-          if (cur !== 0 || next !== 0) P += 0.5; // the line begins or ends on a boundary
+          if (cur !== 0 || next !== 0) {
+            P += 0.5; // the line begins or ends on a boundary
+            onHit?.(at, 0.5);
+          }
         } else if (next !== cur) {
           if (others(start + run.at * step, step, run.len, cur, next) > 0) {
             P += 1.5;
             triples++;
-          } else P += 1;
+            onHit?.(at, 1.5);
+          } else {
+            P += 1;
+            onHit?.(at, 1);
+          }
         } else if (others(start + run.at * step, step, run.len, cur, cur) > 0) {
           P += 1; // tangent: touched the boundary with another grain and stayed in its grain
           tangents++;
+          onHit?.(at, 1);
         }
         continue;
       }
@@ -108,7 +126,11 @@ export function e112Intercept(labels: Int32Array, w: number, h: number, valid: U
         if (others(start + (run.at - 1) * step, step, 2, cur, run.label) > 0) {
           P += 1.5;
           triples++;
-        } else P += 1;
+          onHit?.(start + run.at * step, 1.5);
+        } else {
+          P += 1;
+          onHit?.(start + run.at * step, 1);
+        }
       }
       cur = run.label;
     }

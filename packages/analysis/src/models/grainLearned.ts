@@ -1,8 +1,8 @@
-// Grain size 20261201: the self-checks and the overlay of the learned segmentation (learned/grains.ts).
+// Grain size 20261201: the self-checks of the learned segmentation (learned/grains.ts); its overlay is grain/overlay.ts.
 import { AnalysisError } from '../errors.js';
 import type { LearnedGrains } from '../learned/grains.js';
 import { SELF_CHECKS } from '../learned/tunables.js';
-import { fmt, rgb255, tr, type Context } from './common.js';
+import { fmt, tr, type Context } from './common.js';
 
 /**
  * What the network's answer says about the image: one region over most of the field is no grain structure (a pore,
@@ -46,24 +46,4 @@ export function learnedChecks(ctx: Context, g: LearnedGrains): void {
         de: 'In Körnern wurden gerade, parallele Zwillingsgrenzen gefunden. Wie ASTM E112 verlangt, zählen sie nicht als Korngrenzen. Um sie mitzuzählen, starten Sie erneut mit der Einstellung „Glühzwillinge als Korngrenzen zählen“.',
       }),
     });
-}
-
-/** 1-px boundary lines in the boundary colour on the image's own colours (grey images stay grey). */
-export async function learnedOverlay(ctx: Context, lines: Uint8Array): Promise<Uint8Array> {
-  const { img } = ctx;
-  const rgb = (await ctx.colour()) ?? null;
-  const [r, g, b] = rgb255(ctx.settings.colours.boundary);
-  const out = new Uint8Array(3 * img.data.length);
-  for (let i = 0; i < img.data.length; i++) {
-    if (lines[i]) {
-      out[3 * i] = r;
-      out[3 * i + 1] = g;
-      out[3 * i + 2] = b;
-    } else if (rgb) {
-      out[3 * i] = rgb[3 * i];
-      out[3 * i + 1] = rgb[3 * i + 1];
-      out[3 * i + 2] = rgb[3 * i + 2];
-    } else out[3 * i] = out[3 * i + 1] = out[3 * i + 2] = img.data[i];
-  }
-  return out;
 }

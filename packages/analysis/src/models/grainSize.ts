@@ -3,18 +3,18 @@
 // 20261201), then the shared measuring: Jeffries planimetric count, E112 intercept (grain/report.ts), distributions,
 // overlay and segmentation file.
 import { components } from '../cvops.js';
-import { encodePng, overlayRgb } from '../image.js';
 import { astmGFromIntercept, astmGFromNA, jeffriesCount } from '../measure/astm.js';
 import { colourStats, isColourEtched, segmentColourGrains } from './grainColour.js';
 import { joinColonies, segmentColonies, type Colonies } from './colonies.js';
 import { AnalysisError } from '../errors.js';
-import { addSegmentationFile, calibrationRows, type Context, fmt, hex, histogram, mean, rgb255, row, table, tr } from './common.js';
+import { addSegmentationFile, calibrationRows, type Context, fmt, hex, histogram, mean, row, table, tr } from './common.js';
 import { type GrainSegmentation, fromLabels, BORDER_MARGIN, onePiecePerGrain, fillMergedLines, fillToEdge } from './grain/labels.js';
 import { segmentGrains, segmentGrainsAtOwnScale } from './grain/lines.js';
 import { lamellarItem, LAMELLAR_FRACTION, lamellarity } from './grain/lamellar.js';
-import { TONE_NETWORK, greyToRgb, toneItem, interceptOf, MIN_GRAINS, e112Items } from './grain/report.js';
+import { TONE_NETWORK, greyToRgb, toneItem, interceptOf, MIN_GRAINS, e112Items, fmtIn } from './grain/report.js';
 import { segmentGrainsLearned } from '../learned/grains.js';
-import { learnedChecks, learnedOverlay } from './grainLearned.js';
+import { learnedChecks } from './grainLearned.js';
+import { grainOverlays } from './grain/overlay.js';
 
 // The grain modules, for the tests and callers that import them from here
 export { dynamicSeeds } from './seeds.js';
@@ -163,7 +163,7 @@ export async function runGrainSize(ctx: Context): Promise<void> {
         'µm',
         tr(lang, {
           en: `${I.intersections} intersections on horizontal and vertical test lines`,
-          de: `${I.intersections} Schnittpunkte auf horizontalen und vertikalen Messlinien`,
+          de: `${fmtIn('de', I.intersections, 1)} Schnittpunkte auf horizontalen und vertikalen Messlinien`,
         }),
         4,
       ),
@@ -217,21 +217,10 @@ export async function runGrainSize(ctx: Context): Promise<void> {
     ),
   );
   m.meanEquivalentDiameterUm = diam.length ? mean(diam) : NaN;
-  // overlay: watershed lines / label changes
-  const lines = new Uint8Array(w * h);
+  // overlays (grain/overlay.ts): 1-px boundaries on the image's colours, border grains and ignored areas apart, the
+  // E112 test lines with their counted intersections
   const L = seg.labels;
-  for (let y = 0; y < h; y++)
-    for (let x = 0; x < w; x++) {
-      const i = y * w + x;
-      if (!valid[i]) continue;
-      if (L[i] <= 0 || (x + 1 < w && L[i + 1] !== L[i] && L[i + 1] > 0) || (y + 1 < h && L[i + w] !== L[i] && L[i + w] > 0)) lines[i] = 1;
-    }
-  const filename = 'grain-boundaries.png';
-  const overlay =
-    ctx.version >= '20261201'
-      ? await learnedOverlay(ctx, lines)
-      : overlayRgb(img, [{ mask: lines, color: rgb255(settings.colours.boundary), alpha: 0.9 }]);
-  ctx.files.push({ filename, data: await encodePng(overlay, w, h) });
+  await grainOverlays(ctx, L, J.kind, ctx.version >= '20261123' ? spacing : null);
   // grain interiors; a pixel touching another grain is boundary, so that grains stay apart as mask components
   // 20261125: grains run up to the field's edge in the file (the watershed's outer ring of label 0 is filled from the
   // first grain pixel inward, up to BORDER_MARGIN px), so the mask shows border grains as cut by the edge
@@ -240,7 +229,6 @@ export async function runGrainSize(ctx: Context): Promise<void> {
   const inFile = (i: number) => F[i] > 0 && apart(i, i - 1) && apart(i, i + 1) && apart(i, i - w) && apart(i, i + w);
   const keep = ctx.version >= '20261125' && !ctx.mask ? onePiecePerGrain(F, w, h, seg.count, inFile) : null;
   await addSegmentationFile(ctx, keep ? (i) => keep[i] === 1 : inFile);
-  ctx.items.push({ type: 'image', filename });
 }
 
 /** 20261127: the area without lamellae is segmented for grains when it is at least this share of the field. */

@@ -9,13 +9,35 @@ const HEIGHT = 320;
 /**
  * An image in a frame that zooms (wheel at the cursor, the buttons, + and − keys) and pans (drag, arrow keys);
  * 0 resets. The view rules are in zoom.ts. The view stays when `src` changes (the overlay switch), so the same
- * place can be compared with and without the overlay.
+ * place can be compared with and without the overlay. With `underSrc` (the original image), `src` is drawn over it
+ * at `opacity`: the overlay's opacity slider fades one into the other.
  */
-export function ZoomPanImage({ src, alt }: { src: string; alt: string }) {
+const aspect = (img: HTMLImageElement | null) => (img && img.naturalHeight ? img.naturalWidth / img.naturalHeight : 0);
+export function ZoomPanImage({
+  src,
+  alt,
+  underSrc,
+  opacity = 1,
+  onMisaligned,
+}: {
+  src: string;
+  alt: string;
+  underSrc?: string;
+  opacity?: number;
+  /** Called when the two images' aspect ratios differ (an overlay of a cropped area): they cannot be faded into one. */
+  onMisaligned?: () => void;
+}) {
   const { t } = useTranslation();
   const frame = useRef<HTMLDivElement>(null);
   const [view, setView] = useState<ZoomView>(initialView);
   const drag = useRef<{ x: number; y: number } | null>(null);
+  const under = useRef<HTMLImageElement>(null);
+  const over = useRef<HTMLImageElement>(null);
+  const checkAligned = () => {
+    const a = aspect(under.current),
+      b = aspect(over.current);
+    if (a && b && Math.abs(a / b - 1) > 0.01) onMisaligned?.();
+  };
   const size = () => ({ w: frame.current?.clientWidth ?? 1, h: frame.current?.clientHeight ?? 1 });
 
   // the wheel needs a non-passive listener to keep the page from scrolling while zooming
@@ -50,6 +72,14 @@ export function ZoomPanImage({ src, alt }: { src: string; alt: string }) {
   const endDrag = () => {
     drag.current = null;
   };
+  const imgStyle = {
+    width: '100%',
+    height: '100%',
+    objectFit: 'contain',
+    transformOrigin: '0 0',
+    transform: `translate(${view.x}px, ${view.y}px) scale(${view.scale})`,
+    userSelect: 'none',
+  } as const;
 
   return (
     <Box pos="relative">
@@ -62,7 +92,7 @@ export function ZoomPanImage({ src, alt }: { src: string; alt: string }) {
         data-scale={view.scale.toFixed(2)}
         h={HEIGHT}
         bg="gray.0"
-        style={{ overflow: 'hidden', cursor: view.scale > 1 ? 'grab' : 'zoom-in', touchAction: 'none', borderRadius: 4 }}
+        style={{ position: 'relative', overflow: 'hidden', cursor: view.scale > 1 ? 'grab' : 'zoom-in', touchAction: 'none', borderRadius: 4 }}
         onKeyDown={(e) => {
           const { w, h } = size();
           const next = viewForKey(view, e.key, w, h);
@@ -76,19 +106,27 @@ export function ZoomPanImage({ src, alt }: { src: string; alt: string }) {
         onPointerCancel={endDrag}
         onDoubleClick={() => (view.scale >= 4 ? setView(initialView) : zoomBy(2))}
       >
+        {underSrc && (
+          <img
+            ref={under}
+            src={underSrc}
+            alt=""
+            aria-hidden
+            loading="lazy"
+            draggable={false}
+            onLoad={checkAligned}
+            style={{ ...imgStyle, position: 'absolute', inset: 0 }}
+          />
+        )}
         <img
+          ref={over}
           src={src}
           alt={alt}
           loading="lazy"
           draggable={false}
-          style={{
-            width: '100%',
-            height: '100%',
-            objectFit: 'contain',
-            transformOrigin: '0 0',
-            transform: `translate(${view.x}px, ${view.y}px) scale(${view.scale})`,
-            userSelect: 'none',
-          }}
+          onLoad={checkAligned}
+          data-testid="zoom-image"
+          style={{ ...imgStyle, position: underSrc ? 'absolute' : undefined, inset: 0, opacity: underSrc ? opacity : 1 }}
         />
       </Box>
       <Group gap={2} pos="absolute" top={6} right={6}>

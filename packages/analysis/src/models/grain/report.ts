@@ -45,6 +45,9 @@ export function interceptOf(labels: Int32Array, w: number, h: number, valid: Uin
   return meanIntercept(labels, w, h, valid, spacing, Math.max(3, Math.round(I0.meanInterceptPx * 0.15)));
 }
 
+/** A number as the reader writes it (German: decimal comma), at most `digits` decimals. */
+export const fmtIn = (lang: string, v: number, digits = 2): string => (lang === 'de' ? fmt(v, digits).replace('.', ',') : fmt(v, digits));
+
 /** E112 asks for at least 50 grains (planimetric) and 50 intersections (intercept) per field; fewer are refused below this. */
 export const MIN_GRAINS = 5;
 
@@ -53,14 +56,20 @@ export const E112_MIN_COUNT = 50;
 /** The method statement of E112 and its warnings: few grains or intersections, planimetric and intercept apart. */
 export function e112Items(ctx: Context, r: { grains: number; intersections: number; lengthPx: number; spacing: number; gP: number; gI: number }) {
   const { lang, pixelSizeUm: px } = ctx;
-  const lengthMm = (r.lengthPx * px) / 1000;
+  // no length is claimed without a calibration: the test lines' length is then said in pixels (issue 24 item 7)
+  const calibrated = ctx.calibrationSource !== 'none';
+  const n = (v: number, d: number) => fmtIn(lang, v, d);
+  const total = calibrated ? `${n((r.lengthPx * px) / 1000, 3)} mm` : `${n(r.lengthPx, 0)} px`;
+  const uncal = calibrated
+    ? { en: '', de: '' }
+    : { en: ' The image has no calibration: no length is given.', de: ' Das Bild ist nicht kalibriert: es wird keine Länge angegeben.' };
   ctx.items.push({
     type: 'message',
     status: 'info',
     title: tr(lang, { en: 'Method: ASTM E112-13', de: 'Verfahren: ASTM E112-13' }),
     content: tr(lang, {
-      en: `Planimetric (Jeffries): grains inside the field count 1, grains cut by its border ½. Intercept: horizontal and vertical test lines every ${r.spacing} px (total length ${fmt(lengthMm, 3)} mm), P = ${fmt(r.intersections, 1)} intersections; a crossing counts 1, a triple point 1½, a tangent 1, a line end on a boundary ½.`,
-      de: `Flächenverfahren (Jeffries): Körner im Feld zählen 1, vom Rand geschnittene ½. Linienschnitt: waagrechte und senkrechte Messlinien alle ${r.spacing} px (Gesamtlänge ${fmt(lengthMm, 3)} mm), P = ${fmt(r.intersections, 1)} Schnittpunkte; ein Schnitt zählt 1, ein Tripelpunkt 1½, eine Tangente 1, ein Linienende auf einer Korngrenze ½.`,
+      en: `Planimetric (Jeffries): grains inside the field count 1, grains cut by its border ½. Intercept: horizontal and vertical test lines every ${r.spacing} px (total length ${total}), P = ${n(r.intersections, 1)} intersections; a crossing counts 1, a triple point 1½, a tangent 1, a line end on a boundary ½.${uncal.en}`,
+      de: `Flächenverfahren (Jeffries): Körner im Feld zählen 1, vom Rand geschnittene ½. Linienschnitt: waagrechte und senkrechte Messlinien alle ${r.spacing} px (Gesamtlänge ${total}), P = ${n(r.intersections, 1)} Schnittpunkte; ein Schnitt zählt 1, ein Tripelpunkt 1½, eine Tangente 1, ein Linienende auf einer Korngrenze ½.${uncal.de}`,
     }),
   });
   if (r.grains < E112_MIN_COUNT || r.intersections < E112_MIN_COUNT)
@@ -69,8 +78,8 @@ export function e112Items(ctx: Context, r: { grains: number; intersections: numb
       status: 'warning',
       title: tr(lang, { en: 'Fewer than 50 counts (ASTM E112)', de: 'Weniger als 50 Zählungen (ASTM E112)' }),
       content: tr(lang, {
-        en: `E112 asks for at least 50 grains or 50 intersections per field; this field has ${fmt(r.grains, 1)} grains and ${fmt(r.intersections, 1)} intersections. Measure more fields or a larger area for a reliable G.`,
-        de: `E112 verlangt mindestens 50 Körner bzw. 50 Schnittpunkte je Feld; dieses Feld hat ${fmt(r.grains, 1)} Körner und ${fmt(r.intersections, 1)} Schnittpunkte. Messen Sie mehr Felder oder eine größere Fläche für ein verlässliches G.`,
+        en: `E112 asks for at least 50 grains or 50 intersections per field; this field has ${n(r.grains, 1)} grains and ${n(r.intersections, 1)} intersections. Measure more fields or a larger area for a reliable G.`,
+        de: `E112 verlangt mindestens 50 Körner bzw. 50 Schnittpunkte je Feld; dieses Feld hat ${n(r.grains, 1)} Körner und ${n(r.intersections, 1)} Schnittpunkte. Messen Sie mehr Felder oder eine größere Fläche für ein verlässliches G.`,
       }),
     });
   if (Number.isFinite(r.gP) && Number.isFinite(r.gI) && Math.abs(r.gP - r.gI) > 0.5)
@@ -80,7 +89,7 @@ export function e112Items(ctx: Context, r: { grains: number; intersections: numb
       title: tr(lang, { en: 'Planimetric and intercept G differ', de: 'G aus Flächen- und Linienschnittverfahren weichen ab' }),
       content: tr(lang, {
         en: `G planimetric ${fmt(r.gP, 2)} and G intercept ${fmt(r.gI, 2)} are more than 0.5 apart: the structure may be elongated, duplex or not fully segmented. Check the overlay.`,
-        de: `G Flächenverfahren ${fmt(r.gP, 2)} und G Linienschnitt ${fmt(r.gI, 2)} liegen mehr als 0,5 auseinander: das Gefüge kann gestreckt, zweiphasig oder unvollständig segmentiert sein. Prüfen Sie die Überlagerung.`,
+        de: `G Flächenverfahren ${n(r.gP, 2)} und G Linienschnitt ${n(r.gI, 2)} liegen mehr als 0,5 auseinander: das Gefüge kann gestreckt, zweiphasig oder unvollständig segmentiert sein. Prüfen Sie die Überlagerung.`,
       }),
     });
 }

@@ -1,0 +1,140 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { initCv } from '../../cv.js';
+import { e112Intercept } from '../../measure/e112.js';
+import { runModel } from '../../registry.js';
+import { grainImage } from '../../synth/index.js';
+import { OVERLAY_COLOURS, overlayParts } from './overlay.js';
+
+beforeAll(() => initCv());
+
+/** Voronoi grains of random tints (no boundary lines), as a tint etching. */
+async function tintImage(w: number, h: number, n: number, seed: number) {
+  let a = seed;
+  const rnd = () => (a = (Math.imul(a, 1103515245) + 12345) >>> 0) / 4294967296;
+  const seeds = Array.from({ length: n }, () => ({ x: rnd() * w, y: rnd() * h, c: [60 + 150 * rnd(), 60 + 150 * rnd(), 60 + 150 * rnd()] }));
+  const rgb = Buffer.alloc(w * h * 3);
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      let best = 0,
+        bd = Infinity;
+      seeds.forEach((s, k) => {
+        const d = (s.x - x) ** 2 + (s.y - y) ** 2;
+        if (d < bd) {
+          bd = d;
+          best = k;
+        }
+      });
+      for (let ch = 0; ch < 3; ch++) rgb[3 * (y * w + x) + ch] = Math.round(seeds[best].c[ch]);
+    }
+  return {
+    rgb,
+    png: await sharp(rgb, { raw: { width: w, height: h, channels: 3 } })
+      .png()
+      .toBuffer(),
+  };
+}
+
+const raw = async (png: Buffer) => sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+
+describe('grain overlay parts (issue 24 item 4)', () => {
+  it('draws a 3-px boundary band as a 1-px line and keeps a wide area of no grain apart as ignored', () => {
+    const w = 60,
+      h = 34;
+    const L = new Int32Array(w * h);
+    // grain 1 left, grain 2 right, a band of 0 at x = 19..21; a 16 × 16 hole of 0 inside grain 2
+    for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) L[y * w + x] = x < 19 ? 1 : x > 21 ? 2 : 0;
+    for (let y = 9; y < 25; y++) for (let x = 32; x < 48; x++) L[y * w + x] = 0;
+    const valid = new Uint8Array(w * h).fill(1);
+    const { lines, ignored, filled } = overlayParts(L, w, h, valid);
+    for (const y of [2, 5, 30]) {
+      let n = 0;
+      for (let x = 0; x < w; x++) n += lines[y * w + x];
+      expect(n).toBe(1); // one line pixel across the band
+    }
+    let hole = 0,
+      band = 0;
+    for (let y = 0; y < h; y++)
+      for (let x = 0; x < w; x++) {
+        if (ignored[y * w + x]) hole++;
+        if (x >= 19 && x <= 21 && ignored[y * w + x]) band++;
+      }
+    expect(band).toBe(0);
+    expect(hole).toBeGreaterThanOrEqual(240); // the opening rounds the square's corners
+    expect(hole).toBeLessThanOrEqual(256);
+    expect(filled[5 * w + 20]).toBeGreaterThan(0); // the band went to a grain
+  });
+
+  it('reports every counted intersection with its weight: the weights add up to P', async () => {
+    const s = await grainImage({ width: 320, height: 240, grainPx: 30, pixelSizeUm: 0.5, noise: 2, seed: 3 });
+    const { data, info } = await raw(s.png);
+    // labels from the synthetic image's tone: connected bright regions, the dark lines as boundary (0)
+    const { components } = await import('../../cvops.js');
+    const inside = new Uint8Array(info.width * info.height);
+    for (let i = 0; i < inside.length; i++) inside[i] = data[i * info.channels] > 110 ? 1 : 0;
+    const cc = components(inside, info.width, info.height, 4);
+    let sum = 0,
+      marks = 0;
+    const r = e112Intercept(cc.labels, info.width, info.height, null, 6, 3, (_, wgt) => {
+      sum += wgt;
+      marks++;
+    });
+    expect(r.intersections).toBeGreaterThan(50);
+    expect(sum).toBe(r.intersections);
+    expect(marks).toBeGreaterThan(r.intersections / 1.5);
+    // without the listener the count is the same
+    expect(e112Intercept(cc.labels, info.width, info.height, null, 6).intersections).toBe(r.intersections);
+  });
+});
+
+describe('grain-size overlays of a run', () => {
+  it('draws 1-px lines on the colour image, not on a grey copy, and the E112 test-line image', async () => {
+    const w = 360,
+      h = 270;
+    const { rgb, png } = await tintImage(w, h, 60, 777);
+    const r = await runModel('grain-size', '20261125', png, {}, { pixelSizeUm: 1 });
+    const names = r.files.map((f) => f.filename);
+    expect(names).toContain('grain-boundaries.png');
+    expect(names).toContain('e112-test-lines.png');
+    expect(r.items.filter((i) => i.type === 'image').map((i) => (i as { filename: string }).filename)).toEqual([
+      'grain-boundaries.png',
+      'e112-test-lines.png',
+    ]);
+    const ov = await raw(r.files.find((f) => f.filename === 'grain-boundaries.png')!.data);
+    let same = 0,
+      boundary = 0,
+      grey = 0;
+    for (let i = 0; i < w * h; i++) {
+      const [R, G, B] = [ov.data[3 * i], ov.data[3 * i + 1], ov.data[3 * i + 2]];
+      if (R === rgb[3 * i] && G === rgb[3 * i + 1] && B === rgb[3 * i + 2]) same++;
+      if (R === 255 && G === 26 && B === 26) boundary++;
+      if (R === G && G === B) grey++;
+    }
+    // most pixels keep the image's own colour (inside grains, untinted); the lines are a small share (1 px wide)
+    expect(same / (w * h)).toBeGreaterThan(0.4);
+    expect(boundary / (w * h)).toBeLessThan(0.08);
+    expect(boundary).toBeGreaterThan(0);
+    expect(grey / (w * h)).toBeLessThan(0.02);
+    // intersections are marked on the test-line image
+    const tl = await raw(r.files.find((f) => f.filename === 'e112-test-lines.png')!.data);
+    let marks = 0;
+    const [mr, mg, mb] = OVERLAY_COLOURS.hit;
+    for (let i = 0; i < w * h; i++) if (tl.data[3 * i] === mr && tl.data[3 * i + 1] === mg && tl.data[3 * i + 2] === mb) marks++;
+    expect(marks).toBeGreaterThan(9 * 20);
+    const legend = r.items.find((i) => i.type === 'message' && i.code === 'OVERLAY_LEGEND');
+    expect(legend).toBeTruthy();
+  }, 60_000);
+
+  it('claims no length in the method text of an uncalibrated image, and writes German numbers with a comma', async () => {
+    const s = await grainImage({ width: 320, height: 240, grainPx: 24, pixelSizeUm: 0.5, noise: 2, seed: 5 });
+    const r = await runModel('grain-size', '20261127', s.png, {}, { settingsCalibration: false, lang: 'de' });
+    const method = r.items.find((i) => i.type === 'message' && i.title.startsWith('Verfahren')) as { content: string };
+    expect(method.content).not.toMatch(/\bmm\b/);
+    expect(method.content).toMatch(/Gesamtlänge \d+ px/);
+    expect(method.content).toContain('nicht kalibriert');
+    expect(method.content).not.toMatch(/P = \d+\.\d/);
+    const cal = await runModel('grain-size', '20261127', s.png, {}, { pixelSizeUm: 0.5, lang: 'en' });
+    const m2 = cal.items.find((i) => i.type === 'message' && i.title.startsWith('Method')) as { content: string };
+    expect(m2.content).toMatch(/total length [\d.]+ mm/);
+  }, 60_000);
+});

@@ -1,0 +1,221 @@
+// Grain size: the overlays (issue 24 item 4). Drawn on the analysed image's own colours, at the whole image's size
+// (the rest hatched grey), so that the viewer's opacity slider fades them into the original; nothing here changes a count.
+// - grain-boundaries.png: 1-px boundary lines; grains cut by the field's border (Jeffries ½) tinted; what the count
+//   ignores (areas of no grain wider than a boundary band: pores, dropped slivers, unsegmented patches) hatched; the
+//   area outside the analysis (data strip, crop) hatched grey.
+// - e112-test-lines.png (20261123 and later): the intercept's test lines and each counted intersection marked by its
+//   weight (1, 1½ at a triple point, ½ at a line end).
+import { distanceTransform } from '../../cvops.js';
+import { encodePng } from '../../image.js';
+import { e112Intercept } from '../../measure/e112.js';
+import { type Context, rgb255, tr } from '../common.js';
+
+/** Boundary bands (label ≤ 0 between grains) up to twice this width are drawn as a 1-px line; wider areas are ignored area. */
+export const BAND_HALF_WIDTH = 5;
+
+type RGB = [number, number, number];
+export const OVERLAY_COLOURS = {
+  border: [255, 176, 0] as RGB,
+  ignored: [150, 60, 255] as RGB,
+  excluded: [110, 110, 110] as RGB,
+  testLine: [0, 200, 255] as RGB,
+  hit: [40, 230, 40] as RGB,
+  triple: [255, 0, 255] as RGB,
+  half: [255, 255, 255] as RGB,
+};
+
+export interface GrainOverlayParts {
+  /** Each pixel's grain after the thin boundary bands went to the nearest grain (0: no grain). */
+  filled: Int32Array;
+  /** 1 on the 1-px boundary lines. */
+  lines: Uint8Array;
+  /** 1 where the count ignores the analysed area (no grain, wider than a boundary band). */
+  ignored: Uint8Array;
+}
+
+/**
+ * The parts of the boundary overlay: thin bands of label ≤ 0 between grains (the watershed lines and boundary
+ * bands of the grey path) go to the nearest grain, so the boundary is drawn as one 1-px line where the grain label
+ * changes; wider areas of no grain (an opening with a disc of BAND_HALF_WIDTH px) stay apart as ignored.
+ */
+export function overlayParts(L: Int32Array, w: number, h: number, valid: Uint8Array): GrainOverlayParts {
+  const n = w * h;
+  const zero = new Uint8Array(n);
+  let anyZero = false;
+  for (let i = 0; i < n; i++) if (valid[i] && L[i] <= 0) anyZero = !!(zero[i] = 255);
+  const ignored = new Uint8Array(n);
+  if (anyZero) {
+    // opening: erode (distance to a non-zero pixel > R), then dilate back by R inside the zero area
+    const d = distanceTransform(zero, w, h);
+    const notCore = new Uint8Array(n);
+    let anyCore = false;
+    for (let i = 0; i < n; i++) {
+      const core = zero[i] && d[i] > BAND_HALF_WIDTH;
+      notCore[i] = core ? 0 : 255;
+      if (core) anyCore = true;
+    }
+    if (anyCore) {
+      const d2 = distanceTransform(notCore, w, h);
+      for (let i = 0; i < n; i++) if (zero[i] && d2[i] <= BAND_HALF_WIDTH + 1) ignored[i] = 1;
+    }
+  }
+  // band pixels to the nearest grain: breadth-first from every grain pixel through the band
+  const filled = new Int32Array(n);
+  const queue = new Int32Array(n);
+  let head = 0,
+    tail = 0;
+  for (let i = 0; i < n; i++)
+    if (valid[i] && L[i] > 0) {
+      filled[i] = L[i];
+      queue[tail++] = i;
+    }
+  while (head < tail) {
+    const i = queue[head++];
+    const y = (i / w) | 0,
+      x = i - y * w;
+    const visit = (j: number) => {
+      if (filled[j] || !zero[j] || ignored[j]) return;
+      filled[j] = filled[i];
+      queue[tail++] = j;
+    };
+    if (x > 0) visit(i - 1);
+    if (x + 1 < w) visit(i + 1);
+    if (y > 0) visit(i - w);
+    if (y + 1 < h) visit(i + w);
+  }
+  // 1-px lines: where the grain changes to the right or below, and the outline of the ignored area on the grain side
+  const lines = new Uint8Array(n);
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      const a = filled[i];
+      if (!valid[i] || a <= 0) continue;
+      const differs = (j: number) => valid[j] && filled[j] !== a && (filled[j] > 0 || ignored[j] === 1);
+      if ((x + 1 < w && differs(i + 1)) || (y + 1 < h && differs(i + w)) || (x > 0 && ignored[i - 1]) || (y > 0 && ignored[i - w])) lines[i] = 1;
+    }
+  return { filled, lines, ignored };
+}
+
+const PLUS = [
+  [0, 0],
+  [1, 0],
+  [-1, 0],
+  [0, 1],
+  [0, -1],
+];
+
+const blend = (out: Uint8Array, i: number, c: RGB, a: number) => {
+  out[3 * i] = Math.round(out[3 * i] * (1 - a) + c[0] * a);
+  out[3 * i + 1] = Math.round(out[3 * i + 1] * (1 - a) + c[1] * a);
+  out[3 * i + 2] = Math.round(out[3 * i + 2] * (1 - a) + c[2] * a);
+};
+const put = (out: Uint8Array, i: number, c: RGB) => {
+  out[3 * i] = c[0];
+  out[3 * i + 1] = c[1];
+  out[3 * i + 2] = c[2];
+};
+
+/** The analysed image in its own colours (a grey image as grey RGB). */
+async function baseRgb(ctx: Context): Promise<Uint8Array> {
+  const rgb = await ctx.colour();
+  if (rgb) return Uint8Array.from(rgb);
+  const g = ctx.img.data;
+  const out = new Uint8Array(3 * g.length);
+  for (let i = 0; i < g.length; i++) out[3 * i] = out[3 * i + 1] = out[3 * i + 2] = g[i];
+  return out;
+}
+
+/**
+ * The overlay of the analysed area placed on the whole image, so that it covers the original pixel for pixel (the
+ * viewer fades one into the other): the rest of the image (data strip, outside a crop) grey and hatched.
+ */
+function onWholeImage(ctx: Context, a: Uint8Array): { data: Uint8Array; width: number; height: number } {
+  const { width: W, height: H } = ctx.full;
+  const { width: w, height: h } = ctx.img;
+  const full = ctx.fullImage;
+  if (!full || (W === w && H === h)) return { data: a, width: w, height: h };
+  const out = new Uint8Array(3 * W * H);
+  for (let i = 0; i < W * H; i++) {
+    out[3 * i] = out[3 * i + 1] = out[3 * i + 2] = full.data[i];
+    const y = (i / W) | 0;
+    blend(out, i, OVERLAY_COLOURS.excluded, (i - y * W + y) % 6 < 2 ? 0.8 : 0.45);
+  }
+  for (let y = 0; y < h; y++) out.set(a.subarray(3 * y * w, 3 * (y + 1) * w), 3 * ((ctx.origin.y + y) * W + ctx.origin.x));
+  return { data: out, width: W, height: H };
+}
+
+/** Pixels of the analysed image outside the analysis (strip, plate) hatched grey; what the count ignores hatched violet. */
+function paintAreas(out: Uint8Array, w: number, h: number, valid: Uint8Array, ignored: Uint8Array): void {
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      const stripe = (x + y) % 6 < 2;
+      if (!valid[i]) blend(out, i, OVERLAY_COLOURS.excluded, stripe ? 0.8 : 0.45);
+      else if (ignored[i]) blend(out, i, OVERLAY_COLOURS.ignored, stripe ? 0.85 : 0.35);
+    }
+}
+
+/**
+ * The overlays of a grain-size result. `kind[label]`: 1 a grain inside the field, 2 one cut by its border (Jeffries);
+ * `spacing`: the intercept's test-line spacing, null for the versions before E112's counting (no test-line image).
+ */
+export async function grainOverlays(ctx: Context, L: Int32Array, kind: Uint8Array, spacing: number | null): Promise<void> {
+  const { img, valid, lang } = ctx;
+  const { width: w, height: h } = img;
+  const { filled, lines, ignored } = overlayParts(L, w, h, valid);
+  const boundary = rgb255(ctx.settings.colours.boundary);
+  const base = await baseRgb(ctx);
+  const out = Uint8Array.from(base);
+  paintAreas(out, w, h, valid, ignored);
+  for (let i = 0; i < filled.length; i++) if (valid[i] && filled[i] > 0 && kind[filled[i]] === 2) blend(out, i, OVERLAY_COLOURS.border, 0.3);
+  for (let i = 0; i < lines.length; i++) if (lines[i]) put(out, i, boundary);
+  const png = async (a: Uint8Array) => {
+    const f = onWholeImage(ctx, a);
+    return encodePng(f.data, f.width, f.height);
+  };
+  ctx.files.push({ filename: 'grain-boundaries.png', data: await png(out) });
+  ctx.items.push({ type: 'image', filename: 'grain-boundaries.png' });
+  let hits = 0;
+  if (spacing) {
+    const t = Uint8Array.from(base);
+    paintAreas(t, w, h, valid, ignored);
+    for (let i = 0; i < lines.length; i++) if (lines[i]) put(t, i, boundary);
+    const off = Math.floor(spacing / 2);
+    for (let y = off; y < h; y += spacing)
+      for (let x = 0; x < w; x++) if (valid[y * w + x] && !lines[y * w + x]) blend(t, y * w + x, OVERLAY_COLOURS.testLine, 0.35);
+    for (let x = off; x < w; x += spacing)
+      for (let y = 0; y < h; y++) if (valid[y * w + x] && !lines[y * w + x]) blend(t, y * w + x, OVERLAY_COLOURS.testLine, 0.35);
+    // each counted intersection: a plus of 5 px in the colour of its weight
+    e112Intercept(L, w, h, valid, spacing, 3, (i, weight) => {
+      hits++;
+      const c = weight > 1 ? OVERLAY_COLOURS.triple : weight < 1 ? OVERLAY_COLOURS.half : OVERLAY_COLOURS.hit;
+      const y = (i / w) | 0,
+        x = i - y * w;
+      for (const [dx, dy] of PLUS) {
+        const xx = x + dx,
+          yy = y + dy;
+        if (xx >= 0 && yy >= 0 && xx < w && yy < h) put(t, yy * w + xx, c);
+      }
+    });
+    ctx.files.push({ filename: 'e112-test-lines.png', data: await png(t) });
+    ctx.items.push({ type: 'image', filename: 'e112-test-lines.png' });
+  }
+  let nIgnored = 0,
+    nValid = 0;
+  for (let i = 0; i < valid.length; i++) {
+    nValid += valid[i];
+    nIgnored += ignored[i];
+  }
+  const share = nValid ? (100 * nIgnored) / nValid : 0;
+  const pct = (v: number) => (lang === 'de' ? v.toFixed(1).replace('.', ',') : v.toFixed(1));
+  ctx.items.push({
+    type: 'message',
+    status: 'info',
+    code: 'OVERLAY_LEGEND',
+    title: tr(lang, { en: 'Reading the overlays', de: 'So lesen Sie die Überlagerungen' }),
+    content: tr(lang, {
+      en: `Grain boundaries are 1-px lines in the boundary colour on the image's own colours. Grains inside the field count 1 (untinted); grains cut by its border count ½ (tinted amber). Violet hatching: analysed area that belongs to no grain and is not counted (${pct(share)} % of the field: pores, dropped slivers, unsegmented patches); grey hatching: outside the analysis.${spacing ? ` The test-line image shows the E112 intercept's test lines (cyan) and every counted intersection: green 1, magenta 1½ (triple point), white ½ (line end on a boundary); ${hits} marks.` : ''} The opacity slider fades the overlay into the original image.`,
+      de: `Korngrenzen sind 1 px breite Linien in der Grenzfarbe auf den eigenen Farben des Bildes. Körner im Feld zählen 1 (ungetönt), vom Feldrand geschnittene ½ (bernsteinfarben getönt). Violett schraffiert: ausgewertete Fläche, die zu keinem Korn gehört und nicht gezählt wird (${pct(share)} % des Feldes: Poren, verworfene Splitter, nicht segmentierte Stellen); grau schraffiert: außerhalb der Auswertung.${spacing ? ` Das Messlinienbild zeigt die Messlinien des E112-Linienschnittverfahrens (cyan) und jeden gezählten Schnittpunkt: grün 1, magenta 1½ (Tripelpunkt), weiß ½ (Linienende auf einer Korngrenze); ${hits} Markierungen.` : ''} Mit dem Deckkraft-Regler blenden Sie die Überlagerung in das Originalbild über.`,
+    }),
+  });
+}
