@@ -19,8 +19,9 @@ import type { Database } from './platform/db/client.ts';
 import type { Storage } from './platform/storage/storage.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
 import { registerErrorHandler } from './platform/http/errors.ts';
-import { registerGuard } from './platform/auth/guard.ts';
+import { registerGuard, type Guard } from './platform/auth/guard.ts';
 import { checkRoute, openApiNaming } from './platform/http/route-rules.ts';
+import { completeDocument, loadFacts } from './platform/http/openapi-document.ts';
 import { RateLimiter, type Limiter } from './platform/http/rate-limit.ts';
 import { RedisRateLimiter } from './platform/http/rate-limit-redis.ts';
 import { openRedis } from './platform/redis/redis.ts';
@@ -295,6 +296,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // Per-file backstop; the upload routes stream files to disk and enforce MAX_UPLOAD_MB / MAX_UPLOAD_REQUEST_MB and quotas.
   await app.register(multipart, { limits: { fileSize: Math.floor(deps.config.maxUploadMb * 1024 * 1024), files: 50, fields: 20 } });
   app.addSchema(ApiErrorBody);
+  /** operationId → guard, for the OpenAPI document's security and error answers (openapi-document.ts). */
+  const operationGuards = new Map<string, Guard>();
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -307,14 +310,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       },
       security: [{ session: [] }, { accessKey: [] }],
     },
-    ...openApiNaming(),
+    ...openApiNaming((doc) => completeDocument(doc, operationGuards, loadFacts())),
     refResolver: { buildLocalReference: (json, _base, _frag, i) => String(json.$id ?? `def-${i}`) },
   });
   // No online validator badge: the docs page loads nothing from other origins (CSP, security-headers.ts).
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { validatorUrl: null } });
 
   registerErrorHandler(app);
-  registerGuard(app, ctx.db, ctx.sessionOptions);
+  registerGuard(app, ctx.db, ctx.sessionOptions, ctx.limiter);
   // every log line of a signed-in request names the user (by id only)
   app.addHook('preHandler', async (request, reply) => {
     if (request.auth) request.log = reply.log = request.log.child({ userId: request.auth.user.id });
@@ -325,7 +328,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   await app.register(
     async (plugin) => {
-      plugin.addHook('onRoute', (route) => checkRoute(route, contractDebt));
+      plugin.addHook('onRoute', (route) => {
+        checkRoute(route, contractDebt);
+        const operationId = (route.schema as { operationId?: string } | undefined)?.operationId;
+        if (operationId && route.config?.auth) operationGuards.set(operationId, route.config.auth);
+      });
       const api = plugin.withTypeProvider<TypeBoxTypeProvider>();
       const { db, mailer, limiter, storage } = ctx;
       const publicUrl = ctx.config.publicUrl;

@@ -61,4 +61,63 @@ describe('access keys', () => {
     expect((await t.client({ authorization: `Bearer ${key.body.code}` }).get('/api/users/me')).status).toBe(401);
     expect((await u.client.delete(`/api/access-keys/${key.body.id}`)).status).toBe(404);
   });
+
+  it('counts every request of a key and shows the count and last use to its owner only', async () => {
+    const u = await t.signupVerified();
+    const created = await u.client.post('/api/access-keys', { name: 'counter' });
+    expect(created.body).toMatchObject({ scope: 'READ_WRITE', ratePerMinute: 600, requestCount: 0, lastUsed: null });
+    const api = t.client({ authorization: `Bearer ${created.body.code}` });
+    for (let i = 0; i < 3; i++) expect((await api.get('/api/users/me')).status).toBe(200);
+    const [listed] = (await u.client.get('/api/access-keys')).body;
+    expect(listed.requestCount).toBe(3);
+    expect(Date.now() - Date.parse(listed.lastUsed)).toBeLessThan(10_000);
+    const other = await t.signupVerified();
+    expect((await other.client.get('/api/access-keys')).body).toHaveLength(0);
+  });
+
+  it("answers 429 with Retry-After past the key's requests a minute, while the owner's session and other keys go on", async () => {
+    const u = await t.signupVerified();
+    const slow = await u.client.post('/api/access-keys', { name: 'slow', ratePerMinute: 3 });
+    expect(slow.body.ratePerMinute).toBe(3);
+    const fast = await u.client.post('/api/access-keys', { name: 'fast' });
+    const api = t.client({ authorization: `Bearer ${slow.body.code}` });
+    for (let i = 0; i < 3; i++) expect((await api.get('/api/users/me')).status).toBe(200);
+    const limited = await api.get('/api/users/me');
+    expect(limited.status).toBe(429);
+    expect(limited.body.code).toBe('RATE_LIMITED');
+    expect(limited.body.message).toMatch(/3 requests a minute/);
+    const retryAfter = Number(limited.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect((await t.client({ authorization: `Bearer ${fast.body.code}` }).get('/api/users/me')).status).toBe(200);
+    expect((await u.client.get('/api/users/me')).status).toBe(200);
+    // the owner raises the limit within the maximum; beyond it is a field error that changes nothing
+    const tooMany = await u.client.patch(`/api/access-keys/${slow.body.id}`, { ratePerMinute: 601 });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.details[0].field).toBe('ratePerMinute');
+    expect((await u.client.get('/api/access-keys')).body.find((k: { id: string }) => k.id === slow.body.id).ratePerMinute).toBe(3);
+  });
+
+  it('lets a READ_ONLY key read but not change anything (403 ACCESS_KEY_READ_ONLY), and narrows or widens a key', async () => {
+    const u = await t.signupVerified();
+    const created = await u.client.post('/api/access-keys', { name: 'reader', scope: 'READ_ONLY' });
+    expect(created.body.scope).toBe('READ_ONLY');
+    const api = t.client({ authorization: `Bearer ${created.body.code}` });
+    expect((await api.get('/api/access-keys')).status).toBe(200);
+    const write = await api.patch('/api/users/me', { address: { city: 'Aachen' } });
+    expect(write.status).toBe(403);
+    expect(write.body.code).toBe('ACCESS_KEY_READ_ONLY');
+    // a key cannot change keys, not even its own scope
+    const selfWiden = await t
+      .client({ authorization: `Bearer ${(await u.client.post('/api/access-keys', { name: 'rw' })).body.code}` })
+      .patch(`/api/access-keys/${created.body.id}`, { scope: 'READ_WRITE' });
+    expect(selfWiden.status).toBe(403);
+    expect(selfWiden.body.code).toBe('ACCESS_KEY_CANNOT_MANAGE_KEYS');
+    const widened = await u.client.patch(`/api/access-keys/${created.body.id}`, { scope: 'READ_WRITE' });
+    expect(widened.body.scope).toBe('READ_WRITE');
+    expect((await api.post('/api/access-keys', { name: 'x' })).body.code).toBe('ACCESS_KEY_CANNOT_CREATE_KEYS');
+    const bad = await u.client.post('/api/access-keys', { name: 'bad', scope: 'ADMIN' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.details[0].field).toBe('scope');
+  });
 });

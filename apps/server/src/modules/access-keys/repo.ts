@@ -8,15 +8,30 @@ export function listForUser(db: Db, userId: string): Promise<AccessKeyRow[]> {
   return db.select().from(accessKeys).where(eq(accessKeys.userId, userId)).orderBy(desc(accessKeys.createdAt));
 }
 
-export async function insert(db: Db, values: { userId: string; name: string; keyHash: string }): Promise<AccessKeyRow> {
+export async function insert(
+  db: Db,
+  values: { userId: string; name: string; keyHash: string; scope?: AccessKeyRow['scope']; ratePerMinute?: number },
+): Promise<AccessKeyRow> {
   const [row] = await db.insert(accessKeys).values(values).returning();
   return row;
 }
 
-export async function setEnabled(db: Db, userId: string, id: string, enabled: boolean): Promise<AccessKeyRow | undefined> {
+export async function update(
+  db: Db,
+  userId: string,
+  id: string,
+  changes: Partial<Pick<AccessKeyRow, 'enabled' | 'scope' | 'ratePerMinute'>>,
+): Promise<AccessKeyRow | undefined> {
+  if (!Object.keys(changes).length)
+    return (
+      await db
+        .select()
+        .from(accessKeys)
+        .where(and(eq(accessKeys.id, id), eq(accessKeys.userId, userId)))
+    )[0];
   const [row] = await db
     .update(accessKeys)
-    .set({ enabled })
+    .set(changes)
     .where(and(eq(accessKeys.id, id), eq(accessKeys.userId, userId)))
     .returning();
   return row;

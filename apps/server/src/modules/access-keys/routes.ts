@@ -8,8 +8,8 @@ import * as accessKeys from './service.ts';
 export async function accessKeysRoutes(app: RouteHost, deps: { db: Db }): Promise<void> {
   const { db } = deps;
   route(app, api.list, { auth: 'user' }, (request) => accessKeys.list(db, requireAuth(request).user.id));
-  route(app, api.create, { auth: 'user' }, (request) => accessKeys.create(db, requireAuth(request), request.body.name));
-  route(app, api.update, { auth: 'user' }, (request) => accessKeys.setEnabled(db, requireAuth(request), request.params.id, request.body.enabled));
+  route(app, api.create, { auth: 'user' }, (request) => accessKeys.create(db, requireAuth(request), request.body));
+  route(app, api.update, { auth: 'user' }, (request) => accessKeys.update(db, requireAuth(request), request.params.id, request.body));
   route(app, api.remove, { auth: 'user' }, async (request, reply) => {
     await accessKeys.remove(db, requireAuth(request).user.id, request.params.id);
     return reply.status(204).send();

@@ -1,4 +1,4 @@
-import { requiredRule, type AccessKey, type CreatedAccessKey } from '@lamella/contracts';
+import { requiredRule, type AccessKey, type CreateAccessKeyBody, type CreatedAccessKey, type UpdateAccessKeyBody } from '@lamella/contracts';
 import type { Db } from '../../platform/db/client.ts';
 import { newToken } from '../../platform/auth/tokens.ts';
 import { AppError, notFound } from '../../platform/http/errors.ts';
@@ -13,6 +13,9 @@ const present = (k: repo.AccessKeyRow): AccessKey => ({
   createdAt: k.createdAt.toISOString(),
   lastUsed: k.lastUsedAt ? k.lastUsedAt.toISOString() : null,
   enabled: k.enabled,
+  scope: k.scope,
+  ratePerMinute: k.ratePerMinute,
+  requestCount: k.requestCount,
 });
 
 /**
@@ -27,21 +30,36 @@ export async function list(db: Db, userId: string): Promise<AccessKey[]> {
  * A caller signed in with an access key cannot make more keys (a leaked key must not breed new ones), nor can an
  * impersonating admin (a key would outlive the impersonation's hour).
  */
-export async function create(db: Db, auth: Pick<AuthContext, 'user' | 'via' | 'impersonatorId'>, rawName: string): Promise<CreatedAccessKey> {
+export async function create(
+  db: Db,
+  auth: Pick<AuthContext, 'user' | 'via' | 'impersonatorId'>,
+  body: CreateAccessKeyBody,
+): Promise<CreatedAccessKey> {
   forbidWhileImpersonating(auth);
   if (auth.via === 'key') throw new AppError(403, 'ACCESS_KEY_CANNOT_CREATE_KEYS', 'errors.keyCannotCreateKeys');
   const userId = auth.user.id;
-  const name = rawName.trim();
+  const name = body.name.trim();
   new FieldErrors().add('name', requiredRule(name)).throwIfAny();
   const { token, hash } = newToken('lam_');
-  return { ...present(await repo.insert(db, { userId, name, keyHash: hash })), code: token };
+  return { ...present(await repo.insert(db, { userId, name, keyHash: hash, scope: body.scope, ratePerMinute: body.ratePerMinute })), code: token };
 }
 
-/** Enabling a key is refused while impersonating (disabling is not: it ends access). */
-export async function setEnabled(db: Db, auth: Pick<AuthContext, 'user' | 'impersonatorId'>, id: string, enabled: boolean): Promise<AccessKey> {
-  if (enabled) forbidWhileImpersonating(auth);
+/**
+ * Enabling a key, or widening it to READ_WRITE, is refused while impersonating (disabling and narrowing are not:
+ * they reduce access). A caller signed in with an access key cannot change keys (a read-only key must not make
+ * itself read-write).
+ */
+export async function update(
+  db: Db,
+  auth: Pick<AuthContext, 'user' | 'via' | 'impersonatorId'>,
+  id: string,
+  body: UpdateAccessKeyBody,
+): Promise<AccessKey> {
+  if (body.enabled === true || body.scope === 'READ_WRITE') forbidWhileImpersonating(auth);
+  if (auth.via === 'key') throw new AppError(403, 'ACCESS_KEY_CANNOT_MANAGE_KEYS', 'errors.keyCannotManageKeys');
   const userId = auth.user.id;
-  const row = await repo.setEnabled(db, userId, id, enabled);
+  const changes = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
+  const row = await repo.update(db, userId, id, changes);
   if (!row) throw notFound('access key');
   return present(row);
 }

@@ -3,6 +3,7 @@ import type { Role } from '@lamella/contracts';
 import { AppError, forbidden, unauthenticated } from '../http/errors.ts';
 import { authenticate, type AuthContext, type SessionOptions } from './session.ts';
 import type { Db } from '../db/client.ts';
+import type { Limiter } from '../http/rate-limit.ts';
 
 /**
  * One guard declared per route in `config.auth`:
@@ -17,18 +18,37 @@ export type Guard = 'public' | 'pending' | 'session' | 'user' | { roles: Role[] 
 declare module 'fastify' {
   interface FastifyContextConfig {
     auth?: Guard;
+    /** The parts of a multipart body (route.ts), for the OpenAPI document. */
+    multipartBody?: unknown;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
   }
 }
 
-export function registerGuard(app: FastifyInstance, db: Db, opts: SessionOptions): void {
+/**
+ * A call made with an access key counts against the key's own requests a minute (429 RATE_LIMITED with Retry-After,
+ * in the app's limiter: per process, or shared in Redis), and a READ_ONLY key may only read (GET/HEAD).
+ */
+async function checkAccessKey(request: FastifyRequest, key: NonNullable<AuthContext['key']>, limiter: Limiter | undefined): Promise<void> {
+  if (key.scope === 'READ_ONLY' && request.method !== 'GET' && request.method !== 'HEAD')
+    throw new AppError(403, 'ACCESS_KEY_READ_ONLY', 'errors.keyReadOnly');
+  if (!limiter) return;
+  try {
+    await limiter.hit([[`access-key:${key.id}`, { max: key.ratePerMinute, windowMs: 60_000 }]], 'errors.keyRateLimited');
+  } catch (e) {
+    if (e instanceof AppError) throw new AppError(e.statusCode, e.code, e.key, { ...e.vars, limit: key.ratePerMinute }, e.details, e.headers);
+    throw e;
+  }
+}
+
+export function registerGuard(app: FastifyInstance, db: Db, opts: SessionOptions, limiter?: Limiter): void {
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
     const guard = request.routeOptions.config?.auth;
     if (!guard) return; // static files and 404s
     request.auth = await authenticate(db, request, opts);
+    if (request.auth?.key) await checkAccessKey(request, request.auth.key, limiter);
     if (guard === 'public') return;
     const auth = requireAuth(request);
     if (guard === 'pending') return;

@@ -23,6 +23,8 @@ export interface AuthContext {
   sessionId: string | null;
   twoFactorPending: boolean;
   impersonatorId: string | null;
+  /** The access key that authenticated the request (via 'key'): its scope and requests a minute. */
+  key?: { id: string; scope: 'READ_ONLY' | 'READ_WRITE'; ratePerMinute: number };
 }
 
 export interface SessionOptions {
@@ -201,13 +203,13 @@ async function authenticateKey(db: Db, code: string): Promise<AuthContext | null
     .where(eq(accessKeys.keyHash, hashToken(code)))
     .limit(1);
   if (!row || !row.key.enabled || row.user.role === 'BLOCKED') return null;
+  // every request counts (the owner sees the count); the time of last use is written at most once a minute
   const now = Date.now();
-  if (!row.key.lastUsedAt || now - row.key.lastUsedAt.getTime() > KEY_TOUCH_AFTER_MS) {
-    await db
-      .update(accessKeys)
-      .set({ lastUsedAt: new Date(now) })
-      .where(eq(accessKeys.id, row.key.id));
-  }
+  const touch = !row.key.lastUsedAt || now - row.key.lastUsedAt.getTime() > KEY_TOUCH_AFTER_MS;
+  await db
+    .update(accessKeys)
+    .set({ requestCount: sql`${accessKeys.requestCount} + 1`, ...(touch ? { lastUsedAt: new Date(now) } : {}) })
+    .where(eq(accessKeys.id, row.key.id));
   return {
     user: row.user,
     permissions: row.permissions ?? [],
@@ -216,6 +218,7 @@ async function authenticateKey(db: Db, code: string): Promise<AuthContext | null
     sessionId: null,
     twoFactorPending: false,
     impersonatorId: null,
+    key: { id: row.key.id, scope: row.key.scope, ratePerMinute: row.key.ratePerMinute },
   };
 }
 

@@ -55,20 +55,24 @@ function toComponent(schema: unknown, components: Record<string, unknown>, top =
  * under components.schemas and are referred to by name. Document-only: validation and serialisation use the
  * schemas as they are. Returns swagger's `transform` and `transformObject` for one app.
  */
-export function openApiNaming() {
+const sortKeys = <T>(o: Record<string, T>) => Object.fromEntries(Object.entries(o).sort(([a], [b]) => a.localeCompare(b)));
+
+export function openApiNaming(complete?: (doc: Record<string, unknown>) => void) {
   const components: Record<string, unknown> = {};
   const ref = (x: unknown) => (idOf(x) && idOf(x) !== 'NoContent' ? toComponent(x, components) : x);
   return {
-    transform({ schema, url }: { schema: FastifySchema; url: string }): { schema: FastifySchema; url: string } {
+    transform({ schema, url, route }: { schema: FastifySchema; url: string; route?: RouteOptions }): { schema: FastifySchema; url: string } {
       if (!schema) return { schema, url };
-      const s = schema as FastifySchema & { response?: Record<string, unknown> };
+      const multipart = (route?.config as { multipartBody?: unknown } | undefined)?.multipartBody;
+      const s = (multipart ? { ...schema, body: multipart } : schema) as FastifySchema & { response?: Record<string, unknown> };
       const response = s.response ? Object.fromEntries(Object.entries(s.response).map(([k, v]) => [k, k.startsWith('2') ? ref(v) : v])) : undefined;
       return { schema: { ...s, ...(s.body ? { body: ref(s.body) } : {}), ...(response ? { response } : {}) }, url };
     },
     transformObject(document: { openapiObject: object } | { swaggerObject: object }): Partial<OpenAPIV3_1.Document> {
       if (!('openapiObject' in document)) return document.swaggerObject as Partial<OpenAPIV3_1.Document>;
       const doc = document.openapiObject as { components?: { schemas?: Record<string, unknown> } };
-      doc.components = { ...doc.components, schemas: { ...doc.components?.schemas, ...components } };
+      doc.components = { ...doc.components, schemas: sortKeys({ ...doc.components?.schemas, ...components }) };
+      complete?.(doc as Record<string, unknown>);
       return document.openapiObject as Partial<OpenAPIV3_1.Document>;
     },
   };

@@ -42,7 +42,8 @@ export function route<E extends EndpointDef>(app: RouteHost, endpoint: E, option
     method,
     url: path,
     ...options.fastify,
-    config: { auth: options.auth },
+    // a multipart body is parsed by the handler (not validated by Fastify): kept for the OpenAPI document only
+    config: { auth: options.auth, ...(body && consumes?.includes('multipart/form-data') ? { multipartBody: body } : {}) },
     schema: {
       operationId,
       tags: [...tags],
