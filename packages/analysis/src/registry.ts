@@ -3,7 +3,7 @@ import { buildSettingsSchema, resolveSettings } from './settings.js';
 import type { ModelVersion, RunOptions, RunResult, Settings } from './types.js';
 import { VERSIONS } from './types.js';
 import { dropLengths, prepare, type Context } from './models/common.js';
-import { runScaleBar } from './models/scaleBarModel.js';
+import { runScaleBar, showBarFound } from './models/scaleBarModel.js';
 import { runPorosity } from './models/porosity.js';
 import { runGrainSize } from './models/grainSize.js';
 import { runLayer } from './models/layer.js';
@@ -49,6 +49,7 @@ function makeModel(
       if (opts.recipe && !opts.masks) await applyRecipe(ctx, name, opts.recipe);
       await impl(ctx);
       if (ctx.calibrationSource === 'none') dropLengths(ctx);
+      else if (ctx.calibrationSource === 'scale-bar') await showBarFound(ctx);
       return { model: name, version, items: ctx.items, measurements: ctx.measurements, files: ctx.files };
     },
   };

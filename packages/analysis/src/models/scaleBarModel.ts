@@ -24,10 +24,19 @@ export async function runScaleBar(ctx: Context): Promise<void> {
     ]),
   );
   if (sb.found) ctx.measurements.scaleBarStyle = sb.style!;
-  if (sb.found && sb.bar && ctx.fullImage && ctx.version >= '20261201') {
-    ctx.files.push({ filename: SCALE_BAR_FILE, data: await outlinedBar(ctx) });
-    ctx.items.push({ type: 'image', filename: SCALE_BAR_FILE });
-  }
+  await showBarFound(ctx);
+}
+
+/**
+ * The bar found, outlined on the part of the image around it (from 20261201): the scale-bar model's picture, and
+ * every other model's when its lengths are calibrated from the bar, so the user sees what the calibration was read from.
+ */
+export async function showBarFound(ctx: Context): Promise<void> {
+  const sb = ctx.scaleBar;
+  if (!sb.found || !sb.bar || !ctx.fullImage || ctx.version < '20261201') return;
+  if (ctx.files.some((f) => f.filename === SCALE_BAR_FILE)) return;
+  ctx.files.push({ filename: SCALE_BAR_FILE, data: await outlinedBar(ctx) });
+  ctx.items.push({ type: 'image', filename: SCALE_BAR_FILE });
 }
 
 /** The bar's surroundings (the bar's length around it, at most 1600 px wide) with the bar outlined in red and the label in blue. */

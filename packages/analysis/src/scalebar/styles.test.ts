@@ -96,6 +96,11 @@ describe('scale bars of every style', () => {
     expect(r.measurements.analysedHeightPx).toBeGreaterThan(560);
     const sbr = await runModel('scale-bar', undefined, png, {});
     expect(sbr.files.map((f) => f.filename)).toContain('scale-bar.png');
+    // every model calibrated from the bar shows it, outlined; a user's pixel size shows none
+    expect(r.files.map((f) => f.filename)).toContain('scale-bar.png');
+    expect(r.items).toContainEqual({ type: 'image', filename: 'scale-bar.png' });
+    const byUser = await runModel('porosity', undefined, png, {}, { settingsCalibration: false, pixelSizeUm: 0.5 });
+    expect(byUser.files.map((f) => f.filename)).not.toContain('scale-bar.png');
     // a bar whose label is no length
     const e = await drawScaleBar(base.data, 800, 600, { style: 'box-light', value: 50, unit: 'kV', lengthPx: 160, label: 'above' });
     const r2 = await runModel('porosity', undefined, await encodePng(e.data, e.width, e.height, 1), {}, { settingsCalibration: false });
