@@ -379,7 +379,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(adminUsersRoutes, { db: ctx.db, storage: ctx.storage, sessionOptions: ctx.sessionOptions });
       await api.register(adminDashboardRoutes, { db: ctx.db });
       await api.register(auditRoutes, { db: ctx.db });
-      await api.register(adminJobsRoutes, { db: ctx.db, databaseKind: ctx.database.kind, listCache: ctx.listCaches?.admin ?? null });
+      await api.register(adminJobsRoutes, {
+        db: ctx.db,
+        databaseKind: ctx.database.kind,
+        listCache: ctx.listCaches?.admin ?? null,
+        jobEvents: ctx.jobEvents,
+      });
       await api.register(customizationsRoutes, { db: ctx.db });
       await api.register(insightsRoutes, { db: ctx.db });
       await api.register(newsRoutes, { db: ctx.db });

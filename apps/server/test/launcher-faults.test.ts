@@ -80,6 +80,19 @@ describe('a frozen launcher (SIGSTOP)', () => {
     const row = await jobRow(t, job.id);
     expect(row.attempts).toBe(2);
     expect(row.executorId).not.toBe(first.executorId);
+    // the admin job detail keeps both attempts (issue 26): the abandoned one on the frozen launcher, and why
+    const { client: staff } = await t.signin(ADMIN.email, ADMIN.password);
+    const detail = (await staff.get(`/api/admin/jobs/${job.id}`)).body;
+    expect(detail.attempts.map((a: { attempt: number; outcome: string }) => [a.attempt, a.outcome])).toEqual([
+      [1, 'ABANDONED'],
+      [2, 'FINISHED'],
+    ]);
+    expect(detail.attempts[0]).toMatchObject({
+      launcherId: first.executorId,
+      reason: expect.stringMatching(/^launcher_not_responding: .*not responding/),
+    });
+    expect(detail.attempts[0].endedAt).not.toBeNull();
+    expect(detail.attempts[1].launcherId).toBe(row.executorId);
 
     // the frozen launcher's health fails: last_seen_at no longer advances, the other one's does
     const [other] = (await t.db.select().from(executors)).filter((e) => e.id !== first.executorId);
@@ -120,6 +133,11 @@ describe('a frozen launcher (SIGSTOP)', () => {
     const { client: admin } = await t.signin(ADMIN.email, ADMIN.password);
     const err = await admin.get(`/api/jobs/${job.id}/error`);
     expect(err.body.error).toMatch(/LAUNCHER_UNAVAILABLE: .*not responding/);
+    // every attempt is on the detail, each with its error (issue 26: not only the last)
+    const attempts = (await admin.get(`/api/admin/jobs/${job.id}`)).body.attempts as Array<{ outcome: string; reason: string | null }>;
+    expect(attempts.map((a) => a.outcome)).toEqual([...Array(MAX_ATTEMPTS - 1).fill('ABANDONED'), 'FAILED']);
+    for (const a of attempts) expect(a.reason).toMatch(/not responding/);
+    expect(attempts[MAX_ATTEMPTS - 1].reason).toMatch(/^LAUNCHER_UNAVAILABLE: /);
     for (const p of [...frozen]) thaw(p);
     await t.launchersReady();
   }, 180_000);

@@ -121,9 +121,32 @@ const AdminJobMask = Type.Object({
 });
 
 /** The job detail page (back-office §2 "Job detail"). */
+/**
+ * One run of the job on a launcher (issue 26): RUNNING while there, then FINISHED, FAILED (with the error) or
+ * ABANDONED (why: launcher busy, unreachable, not responding, lease lost or expired; the job went back to the queue).
+ */
+export const AdminJobAttempt = Type.Object(
+  {
+    attempt: Type.Integer(),
+    launcherId: Nullable(Type.String()),
+    /** "server :port" as it was when the attempt ran. */
+    launcher: Type.String(),
+    startedAt: Type.String(),
+    endedAt: Nullable(Type.String()),
+    outcome: Type.Union([Type.Literal('RUNNING'), Type.Literal('FINISHED'), Type.Literal('FAILED'), Type.Literal('ABANDONED')]),
+    reason: Nullable(Type.String()),
+  },
+  { $id: 'AdminJobAttempt' },
+);
+export type AdminJobAttempt = Static<typeof AdminJobAttempt>;
+
 export const AdminJobDetail = Type.Object(
   {
     ...rowProperties,
+    /** Every attempt, oldest first. */
+    attempts: Type.Array(AdminJobAttempt),
+    /** The job this one re-runs (a customer's re-run or staff's "Re-run for the customer"), if any. */
+    parentJobId: Nullable(Type.String()),
     model: Type.Object({ id: Type.String(), name: Type.String(), displayName: Type.String(), currentVersion: Type.String() }),
     isOutdated: Type.Boolean(),
     executor: Nullable(
@@ -186,6 +209,18 @@ export const AdminFeedbackBody = Type.Object(
 export type AdminFeedbackBody = Static<typeof AdminFeedbackBody>;
 export const AdminFeedbackAdded = Type.Object({ ...AdminFeedback.properties, message: Type.String() }, { $id: 'AdminFeedbackAdded' });
 export type AdminFeedbackAdded = Static<typeof AdminFeedbackAdded>;
+/** "Re-run for the customer": the new job (same image, model, settings, crop and mask; no licence unit). */
+export const AdminJobRerun = Type.Object({ id: Type.String(), parentJobId: Type.String(), message: Type.String() }, { $id: 'AdminJobRerun' });
+export type AdminJobRerun = Static<typeof AdminJobRerun>;
+
+/** "Next job" of the rating queue: the next older finished job without an administrator rating (null: none left). */
+export const AdminNextJobQuery = Type.Object(
+  { after: Type.Optional(Type.String({ format: 'uuid', description: 'The job shown now; the queue goes on from it (older first)' })) },
+  { $id: 'AdminNextJobQuery' },
+);
+export const AdminNextJob = Type.Object({ id: Nullable(Type.String()) }, { $id: 'AdminNextJob' });
+export type AdminNextJob = Static<typeof AdminNextJob>;
+
 export const AdminFeedbackDeleted = Type.Object(
   { id: Type.String(), deleted: Type.Literal(true), message: Type.String() },
   { $id: 'AdminFeedbackDeleted' },
@@ -229,7 +264,25 @@ export const adminJobsApi = {
     produces: SPREADSHEET_TYPES,
     response: { 200: FileDownload },
   }),
+  nextToRate: endpoint({
+    method: 'GET',
+    path: '/admin/jobs/next-to-rate',
+    operationId: 'nextAdminJobToRate',
+    tags,
+    summary: 'The next finished job without an administrator rating (rating queue)',
+    querystring: AdminNextJobQuery,
+    response: { 200: AdminNextJob },
+  }),
   get: endpoint({ method: 'GET', path: '/admin/jobs/:id', operationId: 'getAdminJob', tags, params: IdParams, response: { 200: AdminJobDetail } }),
+  rerun: endpoint({
+    method: 'POST',
+    path: '/admin/jobs/:id/rerun',
+    operationId: 'rerunAdminJob',
+    tags,
+    summary: 'Re-run for the customer: a new job of the owner, no licence unit, audited (JOB.WRITE)',
+    params: IdParams,
+    response: { 200: AdminJobRerun },
+  }),
   addFeedback: endpoint({
     method: 'POST',
     path: '/admin/jobs/:jobId/feedback',

@@ -26,6 +26,7 @@ export const AUDIT_ACTIONS = [
   'settings.maintenance.set',
   'job.feedback.add',
   'job.feedback.delete',
+  'job.rerun',
   'launcher.create',
   'launcher.delete',
   'launcher.updateAll',

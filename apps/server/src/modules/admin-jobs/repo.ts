@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { runNamed } from '../../platform/db/prepared.ts';
 import {
@@ -6,6 +6,7 @@ import {
   computeModels,
   executors,
   images,
+  jobAttempts,
   jobs,
   masks,
   nodes,
@@ -574,4 +575,56 @@ export async function findAdminFeedback(db: Db, id: string): Promise<AdminFeedba
 
 export async function deleteAdminFeedback(tx: Db, id: string): Promise<void> {
   await tx.delete(adminFeedback).where(and(eq(adminFeedback.id, id)));
+}
+
+/** The job's attempts, oldest first (job_attempts_job_idx). */
+export function attemptsOf(db: Db, jobId: string) {
+  return db.select().from(jobAttempts).where(eq(jobAttempts.jobId, jobId)).orderBy(asc(jobAttempts.startedAt), asc(jobAttempts.attempt));
+}
+
+/** "Re-run for the customer": a new queued job of the owner copying the original's input (image, model, settings, crop, mask). */
+export async function insertRerun(tx: Db, original: JobDetailRow['job'], modelVersion: string) {
+  const [row] = await tx
+    .insert(jobs)
+    .values({
+      ownerId: original.ownerId,
+      imageId: original.imageId,
+      modelId: original.modelId,
+      modelVersion,
+      projectId: original.projectId,
+      source: original.source === 'SANDBOX' ? 'SANDBOX' : original.source === 'API' ? 'API' : 'WEB',
+      settings: original.settings,
+      customizationId: original.customizationId,
+      crop: original.crop,
+      maskId: original.maskId,
+      parentJobId: original.id,
+    })
+    .returning();
+  return row;
+}
+
+/**
+ * The rating queue: the newest finished job (FINISHED, not deleted) without an administrator rating, created before
+ * `after` (or the newest of all without `after`); jobs_admin_rating_idx keeps unrated jobs first.
+ */
+export async function nextToRate(db: Db, after: { createdAt: Date; id: string } | null): Promise<string | null> {
+  const [row] = await db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(
+      and(
+        eq(jobs.status, 'FINISHED'),
+        eq(jobs.deleted, false),
+        isNull(jobs.adminRatingMean),
+        after ? sql`(${jobs.createdAt}, ${jobs.id}) < (${after.createdAt}, ${after.id})` : undefined,
+      ),
+    )
+    .orderBy(desc(jobs.createdAt), desc(jobs.id))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/** Runs `fn` in one transaction (the transaction handed over as a Db). */
+export function inTransaction<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction((tx) => fn(tx as unknown as Db));
 }

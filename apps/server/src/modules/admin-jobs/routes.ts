@@ -14,7 +14,7 @@ const today = () => new Date().toISOString().slice(0, 10);
 /** Admin jobs pages (back-office §2 Jobs list and Job detail, §7 Jobs): ADMIN, or POWER_USER holding JOB.READ / JOB.WRITE. */
 export async function adminJobsRoutes(
   app: RouteHost,
-  deps: { db: Db; databaseKind: jobs.DatabaseKind; listCache: ChangeCache<string> | null },
+  deps: { db: Db; databaseKind: jobs.DatabaseKind; listCache: ChangeCache<string> | null; jobEvents?: jobs.RerunDeps['jobEvents'] },
 ): Promise<void> {
   const { db, databaseKind } = deps;
 
@@ -38,7 +38,17 @@ export async function adminJobsRoutes(
     const body = streamedBody(table, format, readerCsvOptions(request, lng), jobs.reportSheet('masks', lng));
     return reply.headers(downloadHeaders(format, `masks-${today()}`)).send(body);
   });
+  route(app, api.nextToRate, { auth: JOB_READ }, (request) => jobs.nextToRate(db, request.query.after));
   route(app, api.get, { auth: JOB_READ }, (request) => jobs.detail(db, request.params.id));
+  // "Re-run for the customer" (issue 26): JOB.WRITE, no licence unit, audited.
+  route(app, api.rerun, { auth: JOB_WRITE }, (request) =>
+    jobs.rerun(
+      { db, jobEvents: deps.jobEvents ?? { created: () => undefined } },
+      requireAuth(request).user.id,
+      request.params.id,
+      requestLanguage(request),
+    ),
+  );
   route(app, api.addFeedback, { auth: JOB_WRITE }, (request) =>
     jobs.addFeedback(db, requireAuth(request), request.params.jobId, request.body, requestLanguage(request)),
   );

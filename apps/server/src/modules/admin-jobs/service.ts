@@ -4,7 +4,10 @@ import type {
   AdminFeedbackAdded,
   AdminFeedbackBody,
   AdminFeedbackDeleted,
+  AdminJobAttempt,
   AdminJobDetail,
+  AdminJobRerun,
+  AdminNextJob,
   AdminJobRow,
   AdminJobsCount,
   AdminJobsPage,
@@ -13,10 +16,11 @@ import type {
 import type { Db } from '../../platform/db/client.ts';
 import { CHANNELS, ChangeCache } from '../../platform/db/change-cache.ts';
 import type { AuthContext } from '../../platform/auth/session.ts';
-import { forbidden, notFound } from '../../platform/http/errors.ts';
+import { AppError, forbidden, notFound } from '../../platform/http/errors.ts';
 import { FieldErrors } from '../../platform/http/field-errors.ts';
 import { round2, seconds, type Cell, type StreamedTable } from '../../platform/http/spreadsheet.ts';
 import { recordAudit } from '../audit/service.ts';
+import type { JobEvents } from '../jobs/dispatcher.ts';
 import * as repo from './repo.ts';
 import { DELETED, JOB_SOURCES, JOB_STATUSES, SORTS, type JobFilters, type JobListRow } from './repo.ts';
 
@@ -311,10 +315,20 @@ export async function detail(db: Db, id: string): Promise<AdminJobDetail> {
   const [row] = await repo.jobsByIds(db, [id]);
   const j = row ? await repo.jobDetail(db, id) : null;
   if (!row || !j) throw notFound('job');
-  const c = await repo.jobChildren(db, j.job);
+  const [c, attempts] = await Promise.all([repo.jobChildren(db, j.job), repo.attemptsOf(db, id)]);
   const { startedAt, finishedAt } = j.job;
   return {
     ...presentRow(row),
+    attempts: attempts.map((a): AdminJobAttempt => ({
+      attempt: a.attempt,
+      launcherId: a.executorId,
+      launcher: a.launcher,
+      startedAt: a.startedAt.toISOString(),
+      endedAt: iso(a.endedAt),
+      outcome: a.outcome,
+      reason: a.reason,
+    })),
+    parentJobId: j.job.parentJobId,
     model: { id: j.model.id, name: j.model.internalName, displayName: j.model.displayName, currentVersion: j.model.version },
     isOutdated: j.job.modelVersion !== j.model.version,
     // "Compute on" (node name) and "Launcher ID" (copy button).
@@ -419,4 +433,47 @@ export async function removeFeedback(db: Db, auth: AuthContext, id: string, lang
     });
   });
   return { id: f.id, deleted: true, message: message(lang, 'feedbackDeleted') };
+}
+
+/** Queues the new job (the dispatcher's wake-up). */
+export interface RerunDeps {
+  db: Db;
+  jobEvents: Pick<JobEvents, 'created'>;
+}
+
+/**
+ * "Re-run for the customer" (JOB.WRITE): a new job of the owner with the original's image, model, settings, crop
+ * and mask, linked to it (parentJobId). No licence unit is charged (staff re-run it, the customer asked nothing);
+ * audited in the same transaction. A deleted job, or one whose image is gone, cannot be re-run (409).
+ */
+export async function rerun(deps: RerunDeps, actorId: string, id: string, lng: Language): Promise<AdminJobRerun> {
+  const j = isUuid(id) ? await repo.jobDetail(deps.db, id) : null;
+  if (!j) throw notFound('job');
+  if (j.job.deleted || j.image.isDeleted) throw new AppError(409, 'JOB_NOT_RERUNNABLE', 'adminJobs.rerun.notRerunnable');
+  const settings = j.job.settings as Record<string, unknown>;
+  const version = typeof settings.modelVersion === 'string' ? settings.modelVersion : j.model.version;
+  const row = await repo.inTransaction(deps.db, async (tx) => {
+    const created = await repo.insertRerun(tx, j.job, version);
+    await recordAudit(tx, {
+      actorId,
+      action: 'job.rerun',
+      targetType: 'job',
+      targetId: j.job.id,
+      details: { newJobId: created.id, ownerId: j.job.ownerId, model: j.model.internalName, modelVersion: version },
+    });
+    return created;
+  });
+  deps.jobEvents.created([row]);
+  return { id: row.id, parentJobId: j.job.id, message: translate(lng, 'adminJobs.rerun.done') };
+}
+
+/** "Next job" of the rating queue, after the job shown now (or the newest unrated finished job). */
+export async function nextToRate(db: Db, after: string | undefined): Promise<AdminNextJob> {
+  let from: { createdAt: Date; id: string } | null = null;
+  if (after) {
+    const j = await repo.jobDetail(db, after);
+    if (!j) throw notFound('job');
+    from = { createdAt: j.job.createdAt, id: j.job.id };
+  }
+  return { id: await repo.nextToRate(db, from) };
 }

@@ -14,7 +14,8 @@ export async function computeModelsRoutes(app: RouteHost, deps: { db: Db }): Pro
   const { db } = deps;
   route(app, api.list, ADMIN, () => models.list(db));
   route(app, api.stats, ADMIN, () => models.statsList(db));
-  route(app, api.short, ADMIN, () => models.shortList(db));
+  // The model filter of the staff pages (jobs, images): every staff role that may open one of them (issue 26).
+  route(app, api.short, { auth: { roles: ['ADMIN', 'POWER_USER', 'EDITOR'] } }, () => models.shortList(db));
   route(app, api.create, ADMIN, (request) => models.create(db, actor(request), request.body));
   route(app, api.update, ADMIN, (request) => models.update(db, actor(request), request.params.id, request.body, requestLanguage(request)));
   route(app, api.remove, ADMIN, (request) => models.remove(db, actor(request), request.params.id));

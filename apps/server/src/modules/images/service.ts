@@ -14,6 +14,7 @@ import { recordAudit } from '../audit/service.ts';
 import { presentAccount } from '../users/service.ts';
 import { ingestImage, type IngestedImage } from './ingest.ts';
 import * as repo from './repo.ts';
+import { readsAnyJob } from '../../platform/auth/staff.ts';
 import { usedBytes as storedBytes } from '../storage-usage/service.ts';
 import { quotaExceeded, receiveMultipart, sweepStaleUploads, uploadsDir } from '../../platform/storage/upload.ts';
 
@@ -225,11 +226,13 @@ export async function listOwn(db: Db, ownerId: string): Promise<Image[]> {
   return (await repo.listOwnImages(db, ownerId, 500)).map(present);
 }
 
-/** The image if the caller owns it (or is ADMIN); otherwise 404, never 403, so ids reveal nothing. */
+/**
+ * The image if the caller owns it, or reviews any job (ADMIN, POWER_USER with JOB.READ, EDITOR: issue 26); otherwise
+ * 404, never 403, so ids reveal nothing. Deleted images: ADMIN only.
+ */
 export async function readableImage(db: Db, auth: AuthContext, id: string): Promise<repo.ImageRow> {
   const image = await repo.findImage(db, id);
-  if (!image || (image.ownerId !== auth.user.id && auth.user.role !== 'ADMIN') || (image.isDeleted && auth.user.role !== 'ADMIN'))
-    throw notFound('image');
+  if (!image || (image.ownerId !== auth.user.id && !readsAnyJob(auth)) || (image.isDeleted && auth.user.role !== 'ADMIN')) throw notFound('image');
   return image;
 }
 

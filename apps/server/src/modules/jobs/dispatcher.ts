@@ -7,6 +7,7 @@ import { jobCacheKey } from './cache-key.ts';
 import { sidecarKey } from '../images/service.ts';
 import { recountLicense } from './license.ts';
 import { LauncherBusy, LauncherUnavailable, ModelError, launcherHealth, runOnLauncher } from './launcher-client.ts';
+import { endAttempt, startAttempt } from './attempts.ts';
 import type { JobRow } from './present.ts';
 import type { SpanContext } from '@opentelemetry/api';
 import { silentLog, type Log } from '../../platform/observability/logger.ts';
@@ -122,6 +123,15 @@ export class Dispatcher implements JobEvents {
   }
 
   /** An attempt given up without a result (metrics; the log line says why). */
+  /** Records an attempt (job_attempts): a failure to write it is logged, never fails the job. */
+  private async attempt(write: () => Promise<void>): Promise<void> {
+    try {
+      await write();
+    } catch (err) {
+      this.logError('job attempt record', err);
+    }
+  }
+
   private abandoned(cause: string): void {
     this.deps.metrics?.attemptsAbandoned.labels(cause).inc();
   }
@@ -262,6 +272,7 @@ export class Dispatcher implements JobEvents {
     if (row) {
       await this.deps.db.update(executors).set({ busyJobId: row.id }).where(eq(executors.id, executorId));
       this.deps.notify(row.ownerId, 'job', { id: row.id, status: row.status });
+      await this.attempt(() => startAttempt(this.deps.db, row.id, row.attempts, executorId));
       this.logger.info(
         { jobId: row.id, userId: row.ownerId, launcherId: executorId, modelVersion: row.modelVersion, attempt: row.attempts },
         'job claimed',
@@ -477,6 +488,7 @@ export class Dispatcher implements JobEvents {
     } catch (err) {
       clearInterval(watchdog);
       await writing;
+        await this.attempt(() => endAttempt(db, job.id, 'ABANDONED', 'lease_lost: the lease was lost before the result was saved'));
       if (err instanceof ModelError) {
         log.warn({ code: err.code, reason: err.message }, 'job FAILED: the model refused the input');
         if (await this.finish(job, { status: 'FAILED', resultId: null, error: `${err.code}: ${err.message}` }))
@@ -497,6 +509,7 @@ export class Dispatcher implements JobEvents {
         const message = err instanceof Error ? err.message : String(err);
         if (err instanceof LauncherUnavailable) this.healthy.delete(executor.id);
         this.deps.log?.(`job ${job.id} on launcher ${executor.id}: ${message}`);
+        if (row) await this.attempt(() => endAttempt(db, job.id, 'ABANDONED', 'launcher_busy: the launcher was busy; no attempt counted'));
         const cause = /lease was lost/.test(message)
           ? 'lease_lost'
           : /not responding/.test(message)
@@ -523,6 +536,7 @@ export class Dispatcher implements JobEvents {
         }
       }
     } finally {
+          if (row) await this.attempt(() => endAttempt(db, job.id, 'ABANDONED', `${cause}: ${message}`));
       clearInterval(watchdog);
       if (!abort.signal.aborted) abort.abort(new Error('run ended'));
       if (!kept) await Promise.all(Object.values(files).map((key) => storage.delete(key).catch(() => undefined)));
@@ -555,6 +569,7 @@ export class Dispatcher implements JobEvents {
     if (row) this.deps.jobEnded?.(row);
     return Boolean(row);
   }
+    if (row) await this.attempt(() => endAttempt(this.deps.db, row.id, r.status, r.error));
 
   /** PENDING jobs whose dispatcher stopped renewing the lease go back to the queue (or fail after the limit). */
   private async expireLeases(): Promise<void> {
@@ -574,6 +589,22 @@ export class Dispatcher implements JobEvents {
       this.logger.warn(
         { jobId: j.id, userId: j.ownerId, cause: 'lease_expired', final },
         `attempt abandoned: lease expired (its server stopped); job ${final ? 'FAILED' : 'queued again'}`,
+    await this.attempt(() =>
+      endAttempt(
+        this.deps.db,
+        failed.map((j) => j.id),
+        'FAILED',
+        'lease_expired: its server stopped renewing the lease; LAUNCHER_UNAVAILABLE: the job was interrupted too often',
+      ),
+    );
+    await this.attempt(() =>
+      endAttempt(
+        this.deps.db,
+        requeued.map((j) => j.id),
+        'ABANDONED',
+        'lease_expired: its server stopped renewing the lease; queued again',
+      ),
+    );
       );
     }
   }

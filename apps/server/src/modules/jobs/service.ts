@@ -16,6 +16,7 @@ import type { Language } from '@lamella/i18n';
 import { presentJobIds, presentJobs, presentPageOfJobs, presentReadableJob, presentResultSummary } from './present.ts';
 import { templatePartFor, type ProjectLookup, type SettingsResolver } from './settings.ts';
 import * as repo from './repo.ts';
+import { readsAnyJob } from '../../platform/auth/staff.ts';
 import { canReadProjectJob } from '../projects/access.ts';
 
 export type { ProjectLookup, SettingsResolver } from './settings.ts';
@@ -315,7 +316,7 @@ async function readableJob(db: Db, auth: AuthContext, id: string): Promise<JobRo
  * project the caller is a member of (read-only: writes to jobs stay with their owner).
  */
 export async function getJob(db: Db, auth: AuthContext, id: string, lng?: Language): Promise<Job> {
-  const job = await presentReadableJob(db, id, { userId: auth.user.id, anyOwner: auth.user.role === 'ADMIN' }, lng);
+  const job = await presentReadableJob(db, id, { userId: auth.user.id, anyOwner: readsAnyJob(auth) }, lng);
   if (job) return job;
   if (auth.user.role !== 'ADMIN' && (await projectMemberJob(db, auth.user.id, id))) {
     const [shared] = await presentJobIds(db, [id], { lng, skipDeleted: true });
@@ -330,7 +331,7 @@ export async function getJobError(db: Db, auth: AuthContext, id: string): Promis
 }
 
 async function readableResult(db: Db, auth: AuthContext, resultId: string): Promise<repo.ResultRow> {
-  const result = await repo.readableResult(db, resultId, { userId: auth.user.id, anyOwner: auth.user.role === 'ADMIN' });
+  const result = await repo.readableResult(db, resultId, { userId: auth.user.id, anyOwner: readsAnyJob(auth) });
   if (result) return result;
   // a member of a project reads the results of the project's jobs (overlays, tables)
   for (const job of await repo.liveJobsOfResult(db, resultId)) {

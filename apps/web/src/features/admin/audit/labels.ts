@@ -20,6 +20,7 @@ export const ACTION_LABELS = {
   'settings.demoLicense.set': 'auditLog.action.demoLicenseSet',
   'settings.maintenance.set': 'auditLog.action.maintenanceSet',
   'job.feedback.add': 'auditLog.action.jobFeedbackAdd',
+  'job.rerun': 'auditLog.action.jobRerun',
   'job.feedback.delete': 'auditLog.action.jobFeedbackDelete',
   'launcher.create': 'auditLog.action.launcherCreate',
   'launcher.delete': 'auditLog.action.launcherDelete',

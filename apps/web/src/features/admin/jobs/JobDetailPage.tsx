@@ -1,4 +1,7 @@
-/** Admin job detail (back-office.md §2 "Job detail"): polled every 5 s, spinner until loaded, admin feedback. */
+/**
+ * Admin job detail (back-office.md §2 "Job detail"): polled every 5 s, spinner until loaded, admin feedback; the
+ * review (images, key values, owner, masks), every attempt, "Re-run for the customer" and "Next job" (issue 26).
+ */
 import {
   ActionIcon,
   Alert,
@@ -31,6 +34,9 @@ import { adminJobsApi, imageName, resultItems } from './api';
 import { AdminFeedbackList } from './AdminFeedbackList';
 import { DetailRow as Row } from './DetailRow';
 import { FeedbackModal } from './FeedbackModal';
+import { JobActions } from './JobActions';
+import { JobAttempts } from './JobAttempts';
+import { JobReview } from './JobReview';
 import { jobStatusColor } from '../../../lib/jobStatus';
 
 export const JOB_POLL_MS = 5_000;
@@ -75,9 +81,13 @@ export function JobDetailPage() {
           </Group>
         </Anchor>
       </Group>
-      <Title order={2} style={{ wordBreak: 'break-all' }}>
-        {t('admin.job.title', { id: j.id })}
-      </Title>
+      <Group justify="space-between" align="flex-start" gap="sm">
+        <Title order={2} style={{ wordBreak: 'break-all', minWidth: 0, flex: '1 1 320px' }}>
+          {t('admin.job.title', { id: j.id })}
+        </Title>
+        <JobActions job={j} canWrite={canWrite} />
+      </Group>
+      <JobReview job={j} />
       <Paper withBorder>
         <Table verticalSpacing="xs" data-testid="job-detail-table" layout="fixed">
           <Table.Tbody>
@@ -183,6 +193,7 @@ export function JobDetailPage() {
           </Table.Tbody>
         </Table>
       </Paper>
+      <JobAttempts job={j} />
       <FeedbackModal jobId={j.id} opened={adding} onClose={() => setAdding(false)} />
     </Stack>
   );

@@ -19,6 +19,8 @@ export const adminJobsApi = {
   addFeedback: (jobId: string, body: AdminFeedbackBody) => call(endpoints.addFeedback, { params: { jobId }, body }),
   removeFeedback: (id: string) => call(endpoints.removeFeedback, { params: { id } }),
   models: () => call(computeModelsApi.short),
+  rerun: (id: string) => call(endpoints.rerun, { params: { id } }),
+  nextToRate: (after?: string) => call(endpoints.nextToRate, { query: after ? { after } : {} }),
 };
 
 type Person = (Pick<AdminJobRow['owner'], 'name' | 'surname'> & Partial<Pick<AdminJobRow['owner'], 'email' | 'id'>>) | null | undefined;
@@ -44,3 +46,22 @@ export function adminRating(
 /** Number of result items of a finished job (the result's `items` list). */
 export const resultItems = (j: AdminJobDetail): unknown[] => (Array.isArray(j.result?.items) ? j.result.items : []);
 export const imageName = (j: AdminJobRow) => j.image.orginalFilename ?? j.image.filename ?? null;
+
+/** Image result items (overlays drawn by the model) of a finished job: their file names and titles. */
+export function overlayItems(j: AdminJobDetail): Array<{ filename: string; title: string | null }> {
+  return resultItems(j).flatMap((i) => {
+    const item = i as { type?: unknown; filename?: unknown; title?: unknown };
+    return item.type === 'image' && typeof item.filename === 'string'
+      ? [{ filename: item.filename, title: typeof item.title === 'string' ? item.title : null }]
+      : [];
+  });
+}
+
+/** The result's key values: its measurements with a number, text or yes/no value (nested objects left out). */
+export function keyValues(j: AdminJobDetail): Array<[string, string | number | boolean]> {
+  const m = j.result?.measurements;
+  if (!m || typeof m !== 'object' || Array.isArray(m)) return [];
+  return Object.entries(m as Record<string, unknown>).flatMap(([k, v]) =>
+    typeof v === 'number' || typeof v === 'string' || typeof v === 'boolean' ? [[k, v] as [string, string | number | boolean]] : [],
+  );
+}
