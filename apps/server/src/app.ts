@@ -66,6 +66,7 @@ import { translationsRoutes } from './modules/translations/routes.ts';
 import { newsRoutes } from './modules/news/routes.ts';
 import { registerServerTiming } from './platform/http/server-timing.ts';
 import { reportsRoutes } from './modules/reports/routes.ts';
+import { resultFormatsRoutes } from './modules/result-formats/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { registerCompression } from './platform/http/compression.ts';
 import { adminImagesRoutes } from './modules/admin-images/routes.ts';
@@ -388,6 +389,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(customizationsRoutes, { db: ctx.db });
       await api.register(insightsRoutes, { db: ctx.db });
       await api.register(newsRoutes, { db: ctx.db });
+      await api.register(resultFormatsRoutes, { db: ctx.db, storage: ctx.storage });
       await api.register(reportsRoutes, { db: ctx.db, storage: ctx.storage });
       await api.register(settingsRoutes, {
         db: ctx.db,

@@ -49,6 +49,7 @@ import type reminderMail from '../locales/en/reminderMail.json';
 import type reports from '../locales/en/reports.json';
 import type reportsUi from '../locales/en/reportsUi.json';
 import type resultText from '../locales/en/resultText.json';
+import type resultFormats from '../locales/en/resultFormats.json';
 import type results from '../locales/en/results.json';
 import type sandbox from '../locales/en/sandbox.json';
 import type shared from '../locales/en/shared.json';
@@ -103,6 +104,7 @@ export interface EnglishResources {
   reports: typeof reports;
   reportsUi: typeof reportsUi;
   resultText: typeof resultText;
+  resultFormats: typeof resultFormats;
   results: typeof results;
   sandbox: typeof sandbox;
   shared: typeof shared;
@@ -159,6 +161,7 @@ export const typedNamespaces = [
   'reports',
   'reportsUi',
   'resultText',
+  'resultFormats',
   'results',
   'sandbox',
   'shared',
