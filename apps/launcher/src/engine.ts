@@ -15,6 +15,8 @@ export interface RunRequest {
   settingsCalibration?: boolean;
   /** Text of the instrument's sidecar file uploaded with the image (JEOL, Hitachi…), or null. */
   sidecar?: string | null;
+  /** The job's recipe (issue 22): its classifier segments the image, the model measures the class it names. */
+  recipe?: unknown;
 }
 
 export interface RunOutput {
@@ -50,6 +52,7 @@ export function createEngine(size = availableParallelism()): Engine {
         pixelSizeUm: r.pixelSizeUm ?? null,
         settingsCalibration: r.settingsCalibration ?? true,
         sidecar: r.sidecar ?? null,
+        recipe: (r.recipe ?? null) as analysis.RecipeRun | null,
       } as const;
       const out = await pool.run(r.model, version, r.image, r.settings, opts);
       return {

@@ -44,7 +44,7 @@ export async function startLauncher(opts: LauncherOptions) {
   const log = opts.logger ?? createLogger();
   const tracer = trace.getTracer('lamella-launcher');
   const app = Fastify({ logger: false, bodyLimit: 1024 * 1024 });
-  await app.register(multipart, { limits: { fileSize: 512 * 1024 * 1024, files: 2 } });
+  await app.register(multipart, { limits: { fileSize: 512 * 1024 * 1024, files: 2, fieldSize: 16 * 1024 * 1024 } });
   const slots = opts.slots ?? opts.engine.slots;
   let running = 0;
   let version = opts.version;
@@ -109,6 +109,7 @@ export async function startLauncher(opts: LauncherOptions) {
             pixelSizeUm: typeof job.pixelSizeUm === 'number' && job.pixelSizeUm > 0 ? job.pixelSizeUm : null,
             settingsCalibration: job.settingsCalibration !== false,
             sidecar: typeof job.sidecar === 'string' ? job.sidecar.slice(0, 256 * 1024) : null,
+            recipe: job.recipe && typeof job.recipe === 'object' ? job.recipe : null,
           }),
         );
         // modelMs: the analysis' own time, so the server can tell it from transfer and storing (bench:pipeline)

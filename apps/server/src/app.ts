@@ -36,6 +36,8 @@ import { computeModelsRoutes } from './modules/compute-models/routes.ts';
 import { computeNodesRoutes } from './modules/compute-nodes/routes.ts';
 import { imagesRoutes } from './modules/images/routes.ts';
 import { calibrationsRoutes } from './modules/calibrations/routes.ts';
+import { recipesRoutes } from './modules/recipes/routes.ts';
+import { createClassifierWorker } from '@lamella/analysis/classifier';
 import { jobsRoutes } from './modules/jobs/routes.ts';
 import { feedbackRoutes } from './modules/feedback/routes.ts';
 import { masksRoutes } from './modules/masks/routes.ts';
@@ -277,7 +279,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const contractDebt: string[] = [];
   app.decorate('contractDebt', contractDebt);
   app.addHook('onReady', () => dispatcher.start());
+  // recipes (issue 22) train and preview in a worker thread, off the event loop
+  const classifier = createClassifierWorker();
   app.addHook('onClose', async () => {
+    await classifier.close();
     await dispatcher.stop();
     await realtime.close();
     await redis?.close();
@@ -356,6 +361,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(computeNodesRoutes, { db: ctx.db, launchers: ctx.launchers, onLauncherReady: (id) => ctx.dispatcher.markHealthy(id) });
       await api.register(imagesRoutes, { db: ctx.db, storage: ctx.storage, config: ctx.config });
       await api.register(calibrationsRoutes, { db: ctx.db });
+      await api.register(recipesRoutes, { db: ctx.db, storage: ctx.storage, classifier });
       await api.register(jobsRoutes, {
         db: ctx.db,
         storage: ctx.storage,

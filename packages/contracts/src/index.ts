@@ -37,4 +37,5 @@ export * from './reports.ts';
 export * from './terms.ts';
 export * from './translations.ts';
 export * from './launcher-registration.ts';
+export * from './recipes.ts';
 export * from './nps.ts';

@@ -198,6 +198,10 @@ export const CreateJobsBody = Type.Object(
     imageIds: Type.Array(Uuid, { minItems: 1, maxItems: 100 }),
     modelIds: Type.Array(Uuid, { minItems: 1, maxItems: 20 }),
     projectId: Type.Optional(Type.Union([Uuid, Type.Null()])),
+    /** A recipe (issue 22): its classifier segments the images and each model measures the class it names. */
+    recipeId: Type.Optional(Type.Union([Uuid, Type.Null()])),
+    /** The recipe's version (default: its current one); the result names it. */
+    recipeVersion: Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.Null()])),
   },
   { additionalProperties: false, $id: 'CreateJobsBody' },
 );

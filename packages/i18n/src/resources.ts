@@ -44,6 +44,7 @@ import type placeholders from '../locales/en/placeholders.json';
 import type profile from '../locales/en/profile.json';
 import type projectRun from '../locales/en/projectRun.json';
 import type projects from '../locales/en/projects.json';
+import type recipes from '../locales/en/recipes.json';
 import type registrationTokens from '../locales/en/registrationTokens.json';
 import type reminderMail from '../locales/en/reminderMail.json';
 import type reports from '../locales/en/reports.json';
@@ -99,6 +100,7 @@ export interface EnglishResources {
   profile: typeof profile;
   projectRun: typeof projectRun;
   projects: typeof projects;
+  recipes: typeof recipes;
   registrationTokens: typeof registrationTokens;
   reminderMail: typeof reminderMail;
   reports: typeof reports;
@@ -156,6 +158,7 @@ export const typedNamespaces = [
   'profile',
   'projectRun',
   'projects',
+  'recipes',
   'registrationTokens',
   'reminderMail',
   'reports',

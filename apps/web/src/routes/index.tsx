@@ -31,6 +31,9 @@ const MaskEditorPage = lazyPage(() => import('../features/mask-editor/MaskEditor
 const ProjectsPage = lazyPage(() => import('../features/projects/ProjectsPage'), 'ProjectsPage');
 const GroupAdminPage = lazyPage(() => import('../features/group-admin/GroupAdminPage'), 'GroupAdminPage');
 const LibraryPage = lazyPage(() => import('../features/library/LibraryPage'), 'LibraryPage');
+const RecipesPage = lazyPage(() => import('../features/recipes/RecipesPage'), 'RecipesPage');
+const RecipeEditorPage = lazyPage(() => import('../features/recipes/RecipeEditorPage'), 'RecipeEditorPage');
+const RecipePage = lazyPage(() => import('../features/recipes/RecipePage'), 'RecipePage');
 
 // Every route has a friendly error element (RouteErrorPage: a screen whose code failed to load reloads the app once);
 // inside the app layout the error shows in the page area, with the menu kept.
@@ -87,6 +90,9 @@ export const router = createBrowserRouter([
               { path: '/history/*', element: <HistoryPage /> },
               { path: '/projects/*', element: <ProjectsPage /> },
               { path: '/library/*', element: <LibraryPage /> },
+              { path: '/recipes', element: <RecipesPage /> },
+              { path: '/recipes/new', element: <RecipeEditorPage /> },
+              { path: '/recipes/:id', element: <RecipePage /> },
               { path: '/sandbox', element: <SandboxPage /> },
               { path: '/sandbox/admin', element: <AdminSandboxPage /> },
               { path: '/group-admin/*', element: <GroupAdminPage /> },

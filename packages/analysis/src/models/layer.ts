@@ -64,6 +64,11 @@ export async function runLayer(ctx: Context): Promise<void> {
       let yb = y1;
       while (yb < h - 1 && g.data[(yb + 1) * w + x] > tBottom) yb++;
       if (yb < h - 1) bottom = yb + crossing(g.data[yb * w + x], g.data[(yb + 1) * w + x], tBottom);
+    } else if (ctx.recipe) {
+      // a recipe's band: each edge moves to the steepest grey step within 4 px of the classifier's edge (the
+      // interface itself; the classifier's class boundary may sit a pixel or two inside or outside it)
+      top = steepestStep(g.data, w, h, x, y0 - 1, 4) ?? top;
+      bottom = steepestStep(g.data, w, h, x, y1, 4) ?? bottom;
     }
     xs.push(x);
     tops.push(top);
@@ -177,4 +182,27 @@ export async function runLayer(ctx: Context): Promise<void> {
   });
   ctx.items.push({ type: 'image', filename });
   await addSegmentationFile(ctx, (i) => coat[i] > 0);
+}
+
+/**
+ * The sub-pixel row of the steepest grey step between rows j and j + 1 of column x, for j within `r` of `j0`
+ * (parabolic interpolation of the step sizes); null when no step stands out of the noise (3 grey levels).
+ */
+function steepestStep(g: Uint8Array, w: number, h: number, x: number, j0: number, r: number): number | null {
+  const step = (j: number) => (j >= 0 && j + 1 < h ? Math.abs(g[(j + 1) * w + x] - g[j * w + x]) : 0);
+  let best = -1,
+    bestJ = j0;
+  for (let j = Math.max(0, j0 - r); j <= Math.min(h - 2, j0 + r); j++) {
+    const d = step(j);
+    if (d > best) {
+      best = d;
+      bestJ = j;
+    }
+  }
+  if (best < 3) return null;
+  const a = step(bestJ - 1),
+    c = step(bestJ + 1);
+  const den = a - 2 * best + c;
+  const off = den < 0 ? Math.max(-0.5, Math.min(0.5, (0.5 * (a - c)) / den)) : 0;
+  return bestJ + 0.5 + off;
 }

@@ -28,9 +28,12 @@ export function jobCacheKey(input: {
   maskSha256: string | null;
   /** The image (id) whose sidecar text was uploaded with it (JEOL, Hitachi…): part of the key only when there is one. */
   sidecarOf?: string | null;
+  /** The recipe version the job segments with ("id@version", issue 22): part of the key only when there is one. */
+  recipe?: string | null;
 }): string {
-  const { pixelSizeUm, sidecarOf, ...rest } = input;
+  const { pixelSizeUm, sidecarOf, recipe, ...rest } = input;
   const calibrated = pixelSizeUm === null || pixelSizeUm === undefined ? rest : { ...rest, pixelSizeUm };
-  const keyed = sidecarOf ? { ...calibrated, sidecarOf } : calibrated;
+  const withSidecar = sidecarOf ? { ...calibrated, sidecarOf } : calibrated;
+  const keyed = recipe ? { ...withSidecar, recipe } : withSidecar;
   return createHash('sha256').update(canonicalJson(keyed)).digest('hex');
 }

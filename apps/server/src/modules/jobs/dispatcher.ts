@@ -5,6 +5,7 @@ import type { Storage } from '../../platform/storage/storage.ts';
 import { computeModels, executors, images, jobs, masks, modelVersions, nodes, results, users } from '../../platform/db/schema/index.ts';
 import { jobCacheKey } from './cache-key.ts';
 import { sidecarKey } from '../images/service.ts';
+import { recipeRun } from '../recipes/service.ts';
 import { recountLicense } from './license.ts';
 import { LauncherBusy, LauncherUnavailable, ModelError, launcherHealth, runOnLauncher } from './launcher-client.ts';
 import { endAttempt, startAttempt } from './attempts.ts';
@@ -370,6 +371,8 @@ export class Dispatcher implements JobEvents {
       const [model] = await db.select().from(computeModels).where(eq(computeModels.id, job.modelId));
       const [owner] = await db.select({ language: users.language }).from(users).where(eq(users.id, job.ownerId));
       const mask = job.maskId ? (await db.select().from(masks).where(eq(masks.id, job.maskId)))[0] : undefined;
+      // the recipe version the job names (issue 22); a recipe deleted since runs the job without it
+      const recipe = job.recipeId && job.recipeVersion ? await recipeRun(db, job.recipeId, job.recipeVersion) : null;
       modelName = model.internalName;
       log = log.child({ model: modelName });
       this.deps.metrics?.queueWait.labels(modelName).observe(Math.max(0, claimedAt - job.createdAt.getTime()) / 1000);
@@ -397,6 +400,7 @@ export class Dispatcher implements JobEvents {
             settingsCalibration: job.customizationId !== null,
             // the instrument's sidecar text uploaded with the image (JEOL, Hitachi, TESCAN…), read when its tags have none
             ...(sidecar !== null ? { sidecar } : {}),
+            ...(recipe ? { recipe } : {}),
           },
           imageBytes,
           maskBytes,
@@ -453,6 +457,7 @@ export class Dispatcher implements JobEvents {
               crop: job.crop,
               maskSha256: mask?.storageKey ?? null,
               sidecarOf: sidecar !== null ? image.id : null,
+              recipe: recipe ? `${recipe.id}@${recipe.version}` : null,
             }),
           })
           .returning();

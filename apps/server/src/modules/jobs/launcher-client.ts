@@ -157,6 +157,8 @@ export async function runOnLauncher(
     settingsCalibration?: boolean;
     /** Text of the instrument's sidecar file uploaded with the image. */
     sidecar?: string | null;
+    /** The job's recipe version (issue 22): names, classes, measures and the trained classifier. */
+    recipe?: unknown;
   },
   image: Buffer,
   mask: Buffer | null,

@@ -130,6 +130,7 @@ const REFUSALS = new Set([
   'TOO_FEW_FEATURES',
   'NO_LAYER_FOUND',
   'NOT_A_GRAIN_STRUCTURE',
+  'NOT_CRACK_LIKE',
 ]);
 
 /** `CODE: message` of a model refusal → {code, message}; anything else (launcher faults, crashes) → null. */

@@ -18,6 +18,7 @@ import { templatePartFor, type ProjectLookup, type SettingsResolver } from './se
 import * as repo from './repo.ts';
 import { readsAnyJob } from '../../platform/auth/staff.ts';
 import { canReadProjectJob } from '../projects/access.ts';
+import { recipeForJobs } from '../recipes/service.ts';
 
 export type { ProjectLookup, SettingsResolver } from './settings.ts';
 export type JobRow = repo.JobRow;
@@ -48,6 +49,9 @@ export interface CreateJobsInput {
   /** Settings variants (params identification); each runs as its own job. */
   settingsVariants?: Array<Record<string, unknown>> | null;
   customizationId?: string | null;
+  /** A recipe the caller may read (issue 22) and its version (default: current). */
+  recipeId?: string | null;
+  recipeVersion?: number | null;
 }
 
 export { presentJobs };
@@ -74,6 +78,16 @@ export async function createJobs(deps: JobsDeps, auth: AuthContext, input: Creat
   if (models.some((m) => !m)) throw notFound('model');
   const project = input.projectId ? await deps.projects?.(db, user.id, input.projectId) : null;
   if (input.projectId && !project) throw notFound('project');
+  // a recipe names the class every chosen model measures (recipes/service.ts checks it)
+  const recipe = input.recipeId
+    ? await recipeForJobs(
+        db,
+        user.id,
+        input.recipeId,
+        input.recipeVersion,
+        (models as NonNullable<(typeof models)[number]>[]).map((m) => m.internalName),
+      )
+    : null;
   let maskSha: string | null = null;
   if (input.maskId) {
     const mask = await repo.ownMask(db, user.id, input.maskId);
@@ -106,6 +120,8 @@ export async function createJobs(deps: JobsDeps, auth: AuthContext, input: Creat
             crop: input.crop ?? null,
             maskId: input.maskId ?? null,
             parentJobId: input.parentJobId ?? null,
+            recipeId: recipe?.id ?? null,
+            recipeVersion: recipe?.version ?? null,
             cacheKey: jobCacheKey({
               imageSha256: image.sha256,
               pixelSizeUm: image.pixelSizeUm,
@@ -115,6 +131,7 @@ export async function createJobs(deps: JobsDeps, auth: AuthContext, input: Creat
               crop: input.crop ?? null,
               maskSha256: maskSha,
               sidecarOf,
+              recipe: recipe ? `${recipe.id}@${recipe.version}` : null,
             }),
           });
         }
@@ -177,6 +194,9 @@ export async function rerunJobs(deps: JobsDeps, auth: AuthContext, body: RerunJo
         crop,
         maskId,
         parentJobId: job.id,
+        // the same recipe version: a rerun is reproducible
+        recipeId: job.recipeId,
+        recipeVersion: job.recipeVersion,
       })),
     );
   }

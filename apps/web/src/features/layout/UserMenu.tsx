@@ -4,6 +4,7 @@ import {
   IconFlask,
   IconFolder,
   IconPhoto,
+  IconBrush,
   IconKey,
   IconLogout,
   IconSettings,
@@ -87,6 +88,9 @@ export function UserMenu({ me }: { me: Me }) {
         </Menu.Item>
         <Menu.Item component={Link} to="/library" leftSection={<IconPhoto size={16} />}>
           {t('library.title')}
+        </Menu.Item>
+        <Menu.Item component={Link} to="/recipes" leftSection={<IconBrush size={16} />}>
+          {t('recipes.title')}
         </Menu.Item>
         <Menu.Divider />
         <Menu.Item component={Link} to="/logout" color="red" leftSection={<IconLogout size={16} />}>
