@@ -1,8 +1,9 @@
 import { Accordion, ActionIcon, Badge, Button, Checkbox, Group, Loader, Progress, Stack, Text, Tooltip } from '@mantine/core';
-import { IconBrush, IconCrop, IconMessageReport, IconStar, IconStarFilled } from '@tabler/icons-react';
+import { IconBrush, IconCrop, IconEdit, IconMessageReport, IconStar, IconStarFilled } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CropEditorDialog } from '../crop/CropEditorDialog';
+import { CorrectionDialog } from '../correction/CorrectionDialog';
 import { formatDateTime } from '../../lib/format';
 import { StatusBadge } from '../jobs/StatusBadge';
 import type { Job } from '../jobs/types';
@@ -15,6 +16,7 @@ import { FeedbackFlags } from './FeedbackFlags';
 import { formatResultValue } from '../jobs/format';
 import { keyResultOf } from './keyResult';
 import { JobReportMenu } from '../reports/JobReportMenu';
+import { ResultFormatsMenu } from './ResultFormatsMenu';
 
 export const MASK_EDITOR_ROLES = ['ADMIN', 'POWER_USER', 'EDITOR'];
 
@@ -35,7 +37,7 @@ export interface Props {
 /** One job of the results accordion: header with badges and buttons, panel with the results. */
 export function JobItem({ job, selected, onSelect, role }: Props) {
   const { t, i18n } = useTranslation();
-  const [dialog, setDialog] = useState<'rating' | 'crop' | 'issue' | null>(null);
+  const [dialog, setDialog] = useState<'rating' | 'crop' | 'issue' | 'correct' | null>(null);
   const running = isRunning(job.status);
   const failed = job.status === 'FAILED';
   const customization = job.customization?.template
@@ -108,6 +110,18 @@ export function JobItem({ job, selected, onSelect, role }: Props) {
               </ActionIcon>
             </Tooltip>
           )}
+          {!failed && !running && job.resultId && (
+            <Tooltip label={t('results.correction.open')}>
+              <ActionIcon
+                variant="subtle"
+                onClick={() => setDialog('correct')}
+                aria-label={t('results.correction.open')}
+                data-testid="correct-button"
+              >
+                <IconEdit size={18} />
+              </ActionIcon>
+            </Tooltip>
+          )}
           {!failed && (
             <Tooltip label={t('results.actions.crop')}>
               <ActionIcon variant="subtle" onClick={() => setDialog('crop')} disabled={running} aria-label={t('results.actions.crop')}>
@@ -130,6 +144,7 @@ export function JobItem({ job, selected, onSelect, role }: Props) {
               </Tooltip>
               <FeedbackFlags job={job} />
               <JobReportMenu job={job} />
+              <ResultFormatsMenu job={job} />
             </>
           )}
         </Group>
@@ -161,6 +176,7 @@ export function JobItem({ job, selected, onSelect, role }: Props) {
       {dialog === 'rating' && <RatingDialog job={job} opened onClose={() => setDialog(null)} />}
       {dialog === 'crop' && <CropEditorDialog job={job} opened onClose={() => setDialog(null)} />}
       {dialog === 'issue' && <IssueReportDialog job={job} opened onClose={() => setDialog(null)} />}
+      {dialog === 'correct' && <CorrectionDialog job={job} opened onClose={() => setDialog(null)} />}
     </Accordion.Item>
   );
 }
