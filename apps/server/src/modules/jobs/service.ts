@@ -18,6 +18,7 @@ import { templatePartFor, type ProjectLookup, type SettingsResolver } from './se
 import * as repo from './repo.ts';
 import { readsAnyJob } from '../../platform/auth/staff.ts';
 import { canReadProjectJob } from '../projects/access.ts';
+import { maskIsModelSegmentation } from './mask-unchanged.ts';
 import { recipeForJobs } from '../recipes/service.ts';
 
 export type { ProjectLookup, SettingsResolver } from './settings.ts';
@@ -183,7 +184,8 @@ export async function rerunJobs(deps: JobsDeps, auth: AuthContext, body: RerunJo
     if (body.withUserMasks) {
       const mask = await repo.latestMaskOfJob(deps.db, auth.user.id, job.id);
       if (!mask) throw new AppError(400, 'NO_MASK', 'errors.noMask', {}, [{ field: 'withUserMasks', key: 'errors.noMask' }]);
-      maskId = mask.id;
+      // the model's own segmentation, unchanged, is no correction: the model segments (exactly its numbers, issue 24 item 3)
+      maskId = deps.storage && (await maskIsModelSegmentation(deps.db, deps.storage, job.resultId, mask.storageKey)) ? null : mask.id;
     }
     created.push(
       ...(await createJobs(deps, auth, {
