@@ -77,11 +77,11 @@ beforeAll(async () => {
       waitFor(async () => {
         const job = await ada.client.ok(jobsApi.get, { params: { id: j.id } });
         return job.status === 'FINISHED' || job.status === 'FAILED' ? job : null;
-      }, 150_000),
+      }, 450_000),
     ),
   );
   expect(jobs.map((j) => j.status)).toEqual(['FINISHED', 'FINISHED', 'FINISHED']);
-}, 240_000);
+}, 600_000);
 afterAll(() => t?.close());
 
 describe('job report', () => {
@@ -247,5 +247,40 @@ describe('in the reader’s language', () => {
     const wb = await workbook(specimen.buffer);
     expect(wb.worksheets.map((w) => w.name)).toEqual(['Zusammenfassung', 'Korngröße (ASTM E112)', 'Feldstatistik']);
     pdfText('specimen-de.pdf', (await get(ada, `/api/projects/${projectId}/report?format=pdf`)).buffer);
+  }, 60_000);
+
+  it('a job run in English reads entirely in German: tables, method text, chart titles and axes, sheet names, readable rounded measurements (issue 24 item 6)', async () => {
+    // ada's language is German since the test above; her jobs ran while it was English
+    const job = jobs[0];
+    const text = pdfText('job-de-all.pdf', (await get(ada, `/api/jobs/${job.id}/report?format=pdf`)).buffer);
+    for (const german of [
+      'Mittlere Sehnenlänge',
+      'Gezählte Körner (Jeffries)',
+      'Verfahren: ASTM E112-13',
+      'Flächenverfahren (Jeffries): Körner im Feld',
+      'Verteilung der Kornfläche',
+      'Kornfläche (µm²)',
+      'Anzahl',
+    ])
+      expect(text, german).toContain(german);
+    for (const english of ['Mean lineal intercept', 'Grains counted', 'Grain area distribution', 'Count', 'intersections', 'test lines', 'Method:'])
+      expect(text, english).not.toContain(english);
+    expect(text).not.toMatch(/P = \d+\.\d/); // a decimal comma in the method text
+    const wb = await workbook((await get(ada, `/api/jobs/${job.id}/report?format=xlsx`)).buffer);
+    const names = wb.worksheets.map((w) => w.name);
+    expect(names).toContain('Zusammenfassung');
+    expect(names).toContain('Messwerte');
+    expect(names).toContain('Verteilung der Kornfläche');
+    for (const n of names) expect(n, n).not.toMatch(/Summary|Measurements|distribution|Table|Chart/);
+    const rows = rowsOf(wb.getWorksheet('Messwerte')!);
+    expect(rows[0]).toEqual(['Größe', 'Wert']);
+    const labels = rows.slice(1).map((r) => String(r[0]));
+    expect(labels).toContain('ASTM G (Flächenverfahren)');
+    expect(
+      labels.every((l) => !/^[a-z]+[A-Z]\w*$/.test(l)),
+      labels.join(', '),
+    ).toBe(true); // no raw keys like astmGIntercept
+    for (const r of rows.slice(1))
+      if (typeof r[1] === 'number') expect((String(r[1]).split('.')[1] ?? '').length, String(r[0])).toBeLessThanOrEqual(4);
   }, 60_000);
 });

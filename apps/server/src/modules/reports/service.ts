@@ -93,7 +93,8 @@ async function jobPictures(
 /** GET /jobs/{id}/report: the job must be readable by the caller (jobs service: owner, or ADMIN). */
 export async function jobReport(deps: ReportsDeps, auth: AuthContext, jobId: string, rawFormat: string | undefined): Promise<ReportFile> {
   const format = parseFormat(rawFormat);
-  const job = await jobs.getJob(deps.db, auth, jobId);
+  // the job's texts (tables, method, messages, chart titles and axes) in the reader's language (issue 24 item 6)
+  const job = await jobs.getJob(deps.db, auth, jobId, languageOf(auth));
   const tx = reportText(languageOf(auth));
   const data = {
     tx,
