@@ -35,6 +35,32 @@ try {
   await show('first page, finished desc', page('p.finished_at desc, p.id desc'));
   await show('first page, status asc', page('p.status asc, p.id asc'));
   await show('owner total', sql`select coalesce(sum(n), 0) from job_owner_totals where owner_id = ${user.id}::uuid and archived = false`);
+  // the service as GET /jobs calls it (prepared statements, presented rows), 30 times each: ms per call
+  const { listJobs } = await import('../../apps/server/src/modules/jobs/service.ts');
+  const trips: number[] = [];
+  for (let i = 0; i < 30; i++) {
+    const t0 = performance.now();
+    await t.db.execute(sql`select 1`);
+    trips.push(performance.now() - t0);
+  }
+  trips.sort((a, b) => a - b);
+  console.log(`reference: one round trip (select 1): median ${trips[15].toFixed(1)} ms`);
+  for (const q of [
+    {},
+    { sortBy: 'finishedAt' as const },
+    { sortBy: 'status' as const, sortOrder: 'asc' as const },
+    { pageSize: 100 },
+    { name: 'sample' },
+  ]) {
+    const ms: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      const t0 = performance.now();
+      await listJobs(t.db, user.id, q, 'en');
+      ms.push(performance.now() - t0);
+    }
+    ms.sort((a, b) => a - b);
+    console.log(`listJobs ${JSON.stringify(q)}: median ${ms[15].toFixed(1)} ms, max ${ms[29].toFixed(1)} ms`);
+  }
   await show(
     'old total: count over the history',
     sql`select count(*) from jobs where owner_id = ${user.id}::uuid and not deleted and not archived and source not in ('SANDBOX', 'IDENTIFICATION')`,
