@@ -18,7 +18,13 @@ export const ResultFormatParams = Type.Object(
   {
     resultId: Type.String({ format: 'uuid', description: "The result's identifier (a job's resultId)" }),
     format: Type.Union(
-      RESULT_FORMATS.map((f) => Type.Literal(f)),
+      [
+        Type.Literal('labels.tif'),
+        Type.Literal('rois.zip'),
+        Type.Literal('objects.geojson'),
+        Type.Literal('objects.csv'),
+        Type.Literal('objects.xlsx'),
+      ],
       { description: 'labels.tif, rois.zip, objects.geojson, objects.csv or objects.xlsx' },
     ),
   },

@@ -1,0 +1,49 @@
+import { ActionIcon, Menu } from '@mantine/core';
+import { IconFileSpreadsheet, IconFileZip, IconPhoto, IconPolygon, IconTable } from '@tabler/icons-react';
+import { resultFormatsApi, type ResultFormat } from '@lamella/contracts';
+import { useTranslation } from 'react-i18next';
+import { urlOf } from '../../api/client';
+
+const ITEMS: Array<{ format: ResultFormat; label: 'labels' | 'rois' | 'geojson' | 'csv' | 'xlsx'; Icon: typeof IconPhoto }> = [
+  { format: 'labels.tif', label: 'labels', Icon: IconPhoto },
+  { format: 'rois.zip', label: 'rois', Icon: IconFileZip },
+  { format: 'objects.geojson', label: 'geojson', Icon: IconPolygon },
+  { format: 'objects.csv', label: 'csv', Icon: IconTable },
+  { format: 'objects.xlsx', label: 'xlsx', Icon: IconFileSpreadsheet },
+];
+
+/** The "Objects" menu of a finished job: its objects as a label image, ImageJ ROI set, GeoJSON or table (issue 27 item 4). */
+export function ResultFormatsMenu({ job }: { job: { resultId: string | null; image: { orginalFilename: string } } }) {
+  const { t } = useTranslation();
+  if (!job.resultId) return null;
+  const resultId = job.resultId;
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <ActionIcon
+          variant="subtle"
+          title={t('resultFormats.title')}
+          aria-label={t('resultFormats.menuFor', { name: job.image.orginalFilename })}
+          data-testid="result-formats-menu"
+        >
+          <IconPolygon size={18} />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{t('resultFormats.title')}</Menu.Label>
+        {ITEMS.map(({ format, label, Icon }) => (
+          <Menu.Item
+            key={format}
+            component="a"
+            href={urlOf(resultFormatsApi.download, { params: { resultId, format } })}
+            download
+            leftSection={<Icon size={16} />}
+            data-testid={`result-format-${format}`}
+          >
+            {t(`resultFormats.${label}`)}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
