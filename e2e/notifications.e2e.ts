@@ -13,7 +13,8 @@ import { runJobOnDashboard } from './admin-helpers';
 test.describe.configure({ mode: 'serial' });
 
 const OUT = fileURLToPath(new URL('../test-results/screenshots', import.meta.url));
-const FINISHED = `Your ${GRAIN_MODEL.displayName} analysis has finished`;
+/** The notification names the image (issue 24 item 7). */
+const FINISHED = `${GRAIN_MODEL.displayName}: bell-01.png is done`;
 
 let email = '';
 
@@ -56,11 +57,38 @@ test('a job finishing while its owner is on the dashboard reaches the bell; open
     await page.keyboard.press('Escape');
     await expect(item).toBeHidden();
   }
+  // German: the panel (its header's longer buttons wrap) stays on screen at 375 px too; the tab strip at 1280 px
+  expect((await page.request.patch('/api/users/me', { data: { language: 'de' } })).status()).toBe(200);
+  await page.reload();
+  for (const size of [
+    { name: 'desktop', width: 1280, height: 800 },
+    { name: 'phone', width: 375, height: 812 },
+  ]) {
+    await page.setViewportSize({ width: size.width, height: size.height });
+    await bell(page)
+      .or(page.getByRole('banner').getByRole('button', { name: 'Benachrichtigungen' }))
+      .click();
+    const panel = page.getByTestId('notification-panel');
+    await expect(panel).toBeVisible();
+    await expect(items(page).first()).toContainText('bell-01.png');
+    const box = (await panel.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(size.width);
+    for (const button of await panel.getByRole('button').all()) {
+      const b = await button.boundingBox();
+      if (b) expect(b.x + b.width).toBeLessThanOrEqual(size.width);
+    }
+    await page.screenshot({ path: `${OUT}/${size.name}-notifications-de.png`, animations: 'disabled' });
+    await page.keyboard.press('Escape');
+  }
+  expect((await page.request.patch('/api/users/me', { data: { language: 'en' } })).status()).toBe(200);
+  await page.reload();
   await page.setViewportSize({ width: 1280, height: 800 });
 
   await bell(page).click();
   await items(page).filter({ hasText: FINISHED }).getByText(FINISHED).click();
-  await expect(page).toHaveURL(new RegExp(`/models/${GRAIN_MODEL.name}$`));
+  // the notification opens the job on its model's results page
+  await expect(page).toHaveURL(new RegExp(`/models/${GRAIN_MODEL.name}\\?job=`));
   await expect(page.getByTestId('job-item').filter({ hasText: 'bell-01.png' })).toHaveAttribute('data-status', 'FINISHED');
   await expect(unseenBadge(page)).toHaveCount(0);
   await bell(page).click();
