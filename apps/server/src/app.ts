@@ -379,6 +379,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(projectsRoutes, {
         db: ctx.db,
         mailer: ctx.mailer,
+        limiter: ctx.limiter,
         realtime: ctx.realtime,
         publicUrl: ctx.config.publicUrl,
         storage: ctx.storage,

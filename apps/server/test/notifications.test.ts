@@ -37,15 +37,18 @@ describe('projects and notifications', () => {
     const project = (await owner.client.post('/api/projects', { name: 'Weld seams' })).body;
     expect((await owner.client.post(`/api/projects/${project.id}/share`, { email: friend.email.toUpperCase() })).body).toEqual({ status: 'OK' });
     await until(() => pushed.length === 1);
+    // an invitation (issue 28 item 4): the project is the friend's once they accept it
     expect(pushed[0]).toMatchObject({
-      type: 'PROJECT_SHARED',
+      type: 'PROJECT_INVITATION',
       isSeen: false,
-      payload: { projectId: project.id, projectName: 'Weld seams', sharedByName: 'Rosalind Franklin' },
+      payload: { invitationId: expect.any(String), projectId: project.id, projectName: 'Weld seams' },
     });
     socket.close();
 
     const list = await friend.client.get('/api/notifications');
     expect(list.body).toHaveLength(1);
+    expect((await friend.client.get('/api/projects')).body).toEqual([]);
+    expect((await friend.client.post(`/api/projects/invitations/${pushed[0].payload.invitationId}/accept`)).status).toBe(200);
     expect((await friend.client.get('/api/projects')).body).toEqual([expect.objectContaining({ id: project.id, isOwner: false })]);
     expect((await friend.client.patch(`/api/notifications/${list.body[0].id}/seen`)).status).toBe(200);
     expect((await friend.client.get('/api/notifications')).body[0].isSeen).toBe(true);
@@ -84,7 +87,7 @@ describe('projects and notifications', () => {
     expect((await owner.client.delete(`/api/projects/${p.id}`)).status).toBe(204);
   });
 
-  it('answers sharing with an unknown address exactly like a known one: an invitation mail, and the share once that address signs up', async () => {
+  it('answers sharing with an unknown address exactly like a known one: an invitation mail, and the invitation once that address signs up', async () => {
     const owner = await t.signupVerified({ name: 'Marie', surname: 'Curie' });
     const known = await t.signupVerified();
     const p = (await owner.client.post('/api/projects', { name: 'Fatigue <cracks>' })).body;
@@ -95,25 +98,34 @@ describe('projects and notifications', () => {
     expect(toUnknown.body).toEqual(toKnown.body);
     expect(toUnknown.body).toEqual({ status: 'OK' });
     expect([...toUnknown.headers.keys()].sort()).toEqual([...toKnown.headers.keys()].sort());
-    const mail = await t.mailbox.waitFor(newcomer, /Marie Curie/);
-    expect(mail.subject).toBe('Marie Curie shared a Lamella project with you');
+    // the mail carries the project's name and nothing else of the sharer's
+    const mail = await t.mailbox.waitFor(newcomer, /Fatigue/);
+    expect(mail.subject).toBe('You are invited to a project on Lamella');
     expect(mail.text).toContain('"Fatigue <cracks>"');
+    expect(mail.text).not.toContain('Marie');
     expect(mail.text).toContain('http://lamella.test/auth/register');
     expect(mail.html).toContain('Fatigue &#60;cracks&#62;');
-    // the known user has it at once; nobody else sees anything yet
-    expect((await known.client.get('/api/projects')).body).toEqual([expect.objectContaining({ id: p.id, isOwner: false })]);
+    // nobody has it before accepting
+    expect((await known.client.get('/api/projects')).body).toEqual([]);
 
-    // the address signs up: the project is shared with it, with the role given, and a notification says so
+    // the address signs up: an invitation waits for it, with a notification; accepting shares it with the role given
     const joined = await t.signupVerified({ email: newcomer });
     const notes = (await joined.client.get('/api/notifications')).body;
     expect(notes).toEqual([
-      expect.objectContaining({ type: 'PROJECT_SHARED', payload: { projectId: p.id, projectName: 'Fatigue <cracks>', sharedByName: 'Marie Curie' } }),
+      expect.objectContaining({
+        type: 'PROJECT_INVITATION',
+        payload: { invitationId: expect.any(String), projectId: p.id, projectName: 'Fatigue <cracks>' },
+      }),
     ]);
+    expect((await joined.client.get('/api/projects')).body).toEqual([]);
+    const [waiting] = (await joined.client.get('/api/projects/invitations')).body;
+    expect(waiting).toMatchObject({ projectId: p.id, projectName: 'Fatigue <cracks>', role: 'EDITOR' });
+    expect((await joined.client.post(`/api/projects/invitations/${waiting.id}/accept`)).body).toMatchObject({ projectId: p.id, accepted: true });
     expect((await joined.client.get('/api/projects')).body).toEqual([expect.objectContaining({ id: p.id, isOwner: false })]);
     const [share] = await t.db.select().from(projectShares).where(eq(projectShares.userId, joined.id));
     expect(share).toMatchObject({ projectId: p.id, role: 'EDITOR' });
     expect(await t.db.select().from(projectInvitations).where(eq(projectInvitations.email, newcomer))).toEqual([]);
-    // activated once: reading again adds nothing
+    // notified once: reading again adds nothing
     expect((await joined.client.get('/api/notifications')).body).toHaveLength(1);
   });
 
@@ -123,8 +135,8 @@ describe('projects and notifications', () => {
     const p = (await owner.client.post('/api/projects', { name: 'Gefüge' })).body;
     const address = `neu-${Date.now()}@example.com`;
     expect((await owner.client.post(`/api/projects/${p.id}/share`, { email: address })).body).toEqual({ status: 'OK' });
-    const mail = await t.mailbox.waitFor(address, /Lise Meitner/);
-    expect(mail.subject).toBe('Lise Meitner hat ein Lamella-Projekt mit Ihnen geteilt');
+    const mail = await t.mailbox.waitFor(address, /Gefüge/);
+    expect(mail.subject).toBe('Sie sind zu einem Projekt auf Lamella eingeladen');
   });
 
   it('answers 401 to anonymous callers of the project and notification calls', async () => {

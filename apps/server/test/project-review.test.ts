@@ -66,6 +66,9 @@ async function setup() {
   const project = await owner.client.ok(projectsApi.create, { body: { name: 'Specimen 24' } });
   await owner.client.ok(projectsApi.share, { params: { id: project.id }, body: { email: editor.email, role: 'EDITOR' } });
   await owner.client.ok(projectsApi.share, { params: { id: project.id }, body: { email: viewer.email, role: 'VIEWER' } });
+  // a share is an invitation until the invitee accepts (issue 28 item 4)
+  for (const u of [editor, viewer])
+    for (const i of await u.client.ok(projectsApi.myInvitations)) await u.client.ok(projectsApi.acceptInvitation, { params: { id: i.id } });
   const images = [];
   for (const level of [60, 90, 120]) images.push(await f.image(owner, { filename: `field-${level}.png`, level }));
   await owner.client.ok(projectsApi.addImages, { params: { id: project.id }, body: { imageIds: images.map((i) => i.id) } });

@@ -19,6 +19,9 @@ async function setup() {
   const project = await owner.client.ok(projectsApi.create, { body: { name: 'Steel batch 7', description: 'etched' } });
   await owner.client.ok(projectsApi.share, { params: { id: project.id }, body: { email: editor.email, role: 'EDITOR' } });
   await owner.client.ok(projectsApi.share, { params: { id: project.id }, body: { email: viewer.email, role: 'VIEWER' } });
+  // a share is an invitation until the invitee accepts (issue 28 item 4; project-invitations.test.ts)
+  for (const u of [editor, viewer])
+    for (const i of await u.client.ok(projectsApi.myInvitations)) await u.client.ok(projectsApi.acceptInvitation, { params: { id: i.id } });
   return { owner, editor, viewer, stranger, project };
 }
 

@@ -62,7 +62,7 @@ export const ProjectMember = Type.Object(
   { $id: 'ProjectMember' },
 );
 export type ProjectMember = Static<typeof ProjectMember>;
-/** Who has access (owner first) and the addresses invited that have no account yet. */
+/** Who has access (owner first), and the invited addresses that have not accepted yet (all alike, account or not). */
 export const ProjectAccess = Type.Object(
   {
     members: Type.Array(ProjectMember),
@@ -76,6 +76,24 @@ export const ProjectMemberParams = Type.Object(
   { $id: 'ProjectMemberParams' },
 );
 export const ProjectInvitationQuery = Type.Object({ email: Type.String({ maxLength: 254 }) }, { $id: 'ProjectInvitationQuery' });
+/**
+ * A project invitation waiting for the caller's answer (issue 28 item 4): sharing with any address makes one, and
+ * the project's access list shows it the same way until the invitee accepts. Notification PROJECT_INVITATION
+ * (payload `{ invitationId, projectName }`).
+ */
+export const MyProjectInvitation = Type.Object(
+  { id: Type.String(), projectId: Type.String(), projectName: Type.String(), role: ShareRole },
+  { $id: 'MyProjectInvitation' },
+);
+export type MyProjectInvitation = Static<typeof MyProjectInvitation>;
+export const MyProjectInvitationList = Type.Array(MyProjectInvitation, { $id: 'MyProjectInvitationList' });
+export const ProjectInvitationAnswer = Type.Object(
+  { projectId: Type.String(), accepted: Type.Boolean(), message: Type.String() },
+  { $id: 'ProjectInvitationAnswer' },
+);
+export type ProjectInvitationAnswer = Static<typeof ProjectInvitationAnswer>;
+/** Invitations one user may send a day (PROJECT_INVITES_PER_DAY on the server, default). */
+export const PROJECT_INVITES_PER_DAY = 20;
 export const ProjectImageParams = Type.Object(
   { id: Type.String({ format: 'uuid' }), imageId: Type.String({ format: 'uuid' }) },
   { $id: 'ProjectImageParams' },
@@ -226,6 +244,30 @@ export const projectsApi = {
     tags,
     params: ProjectMemberParams,
     response: { 204: NoContent },
+  }),
+  myInvitations: endpoint({
+    method: 'GET',
+    path: '/projects/invitations',
+    operationId: 'listMyProjectInvitations',
+    tags,
+    summary: "The caller's project invitations waiting for an answer",
+    response: { 200: MyProjectInvitationList },
+  }),
+  acceptInvitation: endpoint({
+    method: 'POST',
+    path: '/projects/invitations/:id/accept',
+    operationId: 'acceptProjectInvitation',
+    tags,
+    params: IdParams,
+    response: { 200: ProjectInvitationAnswer },
+  }),
+  declineInvitation: endpoint({
+    method: 'POST',
+    path: '/projects/invitations/:id/decline',
+    operationId: 'declineProjectInvitation',
+    tags,
+    params: IdParams,
+    response: { 200: ProjectInvitationAnswer },
   }),
   cancelInvitation: endpoint({
     method: 'DELETE',

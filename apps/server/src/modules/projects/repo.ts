@@ -1,6 +1,6 @@
-import { and, count, desc, eq, inArray, isNotNull, or } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import { projectFields, projectImages, projectInvitations, projectShares, projects } from '../../platform/db/schema/index.ts';
+import { notifications, projectFields, projectImages, projectInvitations, projectShares, projects } from '../../platform/db/schema/index.ts';
 
 /** All SQL of the projects module (projects, their images, shares and invitations of addresses without an account). */
 export type ProjectRow = typeof projects.$inferSelect;
@@ -236,4 +236,45 @@ export async function visibleProjectHolds(db: Db, userId: string, imageId: strin
     .where(and(eq(projectImages.imageId, imageId), or(eq(projects.ownerId, userId), inArray(projects.id, shared))))
     .limit(1);
   return Boolean(row);
+}
+
+/** The invitations waiting for an address, with their projects' names. */
+export async function pendingInvitationsOf(db: Db, email: string) {
+  return db
+    .select({
+      id: projectInvitations.id,
+      projectId: projects.id,
+      projectName: projects.name,
+      role: projectInvitations.role,
+      ownerId: projects.ownerId,
+    })
+    .from(projectInvitations)
+    .innerJoin(projects, eq(projects.id, projectInvitations.projectId))
+    .where(eq(projectInvitations.email, email))
+    .orderBy(projectInvitations.createdAt);
+}
+
+/** Takes (deletes and answers) one invitation of an address; undefined: none with this id for it. */
+export async function takeInvitation(db: Db, id: string, email: string): Promise<InvitationRow | undefined> {
+  const [row] = await db
+    .delete(projectInvitations)
+    .where(and(eq(projectInvitations.id, id), eq(projectInvitations.email, email)))
+    .returning();
+  return row;
+}
+
+/** Of these invitations, the ones the user already has a PROJECT_INVITATION notification of (the notifications table, read only). */
+export async function notifiedInvitations(db: Db, userId: string, ids: string[]): Promise<Set<string>> {
+  if (!ids.length) return new Set();
+  const rows = await db
+    .select({ id: sql<string>`${notifications.payload}->>'invitationId'` })
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        eq(notifications.type, 'PROJECT_INVITATION'),
+        inArray(sql`${notifications.payload}->>'invitationId'`, ids),
+      ),
+    );
+  return new Set(rows.map((r) => r.id));
 }

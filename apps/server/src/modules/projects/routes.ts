@@ -29,6 +29,9 @@ export async function projectsRoutes(app: RouteHost, deps: Omit<projects.Project
     await projects.revoke(db, uid(request), request.params.id, request.params.userId);
     return reply.status(204).send();
   });
+  route(app, api.myInvitations, { auth: 'user' }, (request) => projects.myInvitations(db, requireAuth(request).user));
+  route(app, api.acceptInvitation, { auth: 'user' }, (request) => projects.answerInvitation(d, requireAuth(request).user, request.params.id, true));
+  route(app, api.declineInvitation, { auth: 'user' }, (request) => projects.answerInvitation(d, requireAuth(request).user, request.params.id, false));
   route(app, api.cancelInvitation, { auth: 'user' }, async (request, reply) => {
     await projects.cancelInvitation(db, uid(request), request.params.id, request.query.email);
     return reply.status(204).send();

@@ -6,8 +6,11 @@ import {
   type ProjectField,
   type ProjectFieldJob,
   type Project,
+  type MyProjectInvitation,
   type ProjectAccess,
   type ProjectImage,
+  type ProjectInvitationAnswer,
+  PROJECT_INVITES_PER_DAY,
   type ProjectTemplateOption,
   type ShareProjectBody,
   type StatusOk,
@@ -15,6 +18,7 @@ import {
 } from '@lamella/contracts';
 import type { Db } from '../../platform/db/client.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
+import type { Limiter } from '../../platform/http/rate-limit.ts';
 import { renderMail } from '../../platform/mail/mailer.ts';
 import type { Realtime } from '../../platform/realtime/realtime.ts';
 import { AppError, notFound, validationFailed } from '../../platform/http/errors.ts';
@@ -23,7 +27,7 @@ import { findUserByEmail, findUserById, normalizeEmail } from '../users/service.
 import { notify } from '../notifications/service.ts';
 import { imagesByIds, ownLiveImageIds } from '../images/lookup-service.ts';
 import { presentProjectJobs } from '../jobs/service.ts';
-import type { Language } from '@lamella/i18n';
+import { translate, type Language } from '@lamella/i18n';
 import * as templates from '../templates/service.ts';
 import * as repo from './repo.ts';
 
@@ -33,6 +37,8 @@ export interface ProjectsDeps {
   realtime: Pick<Realtime, 'emitToUser'>;
   /** The web app's address, for the invitation mail's link. */
   publicUrl: string;
+  /** Counts invitations per user and day (issue 28 item 4); absent: no limit. */
+  limiter?: Pick<Limiter, 'hit'>;
   log?: (message: string) => void;
 }
 
@@ -103,55 +109,95 @@ export async function remove(db: Db, userId: string, id: string): Promise<void> 
   if (!(await repo.removeOwn(db, userId, id))) throw notFound('project');
 }
 
-const sharedByName = (u: Pick<Person, 'name' | 'surname'>) => `${u.name} ${u.surname}`.trim();
+/** PROJECT_INVITES_PER_DAY (default 20): invitations one user may send in 24 hours (issue 28 item 4). */
+export const invitesPerDay = () => {
+  const v = Number(process.env.PROJECT_INVITES_PER_DAY ?? PROJECT_INVITES_PER_DAY);
+  return Number.isInteger(v) && v > 0 ? v : PROJECT_INVITES_PER_DAY;
+};
+const DAY_MS = 86_400_000;
 
 /**
- * Shares a project the caller owns with an address. The answer is the same whether or not the address has
- * an account (no way to probe who uses Lamella): a user gets the share and a PROJECT_SHARED notification at
- * once; an unknown address gets an invitation mail (in the sharer's language) and the share when it signs
- * up; a blocked account gets nothing. The mail is sent after the answer, so the time does not tell either.
+ * Shares a project the caller owns with an address: always an invitation, whatever the address (issue 28 item 4).
+ * The answer and the project's access list are the same whether or not the address has an account, is blocked or
+ * is new: the invitee's name appears only once they accept. A user of that address gets a PROJECT_INVITATION
+ * notification; every address but a blocked account's gets a mail that carries no text of the sharer's but the
+ * project's name. At most PROJECT_INVITES_PER_DAY invitations per user a day (429, counted before anything is sent).
  */
 export async function share(deps: ProjectsDeps, owner: Person & { language: string }, projectId: string, body: ShareProjectBody): Promise<StatusOk> {
   const email = normalizeEmail(body.email);
   new FieldErrors().add('email', emailRule(email)).throwIfAny();
   const { project } = await visible(deps.db, owner.id, projectId, 'owner');
   if (email === normalizeEmail(owner.email)) throw validationFailed([{ field: 'email', key: 'errors.shareWithSelf' }]);
+  await deps.limiter?.hit([[`project-invites:${owner.id}`, { max: invitesPerDay(), windowMs: DAY_MS }]], 'projects.errors.tooManyInvitations');
   const role = body.role ?? 'VIEWER';
   const target = await findUserByEmail(deps.db, email);
-  if (target && target.role !== 'BLOCKED') {
-    await repo.upsertShare(deps.db, { projectId: project.id, userId: target.id, role, sharedById: owner.id });
-    await notify(deps.db, deps.realtime, target.id, 'PROJECT_SHARED', {
-      projectId: project.id,
-      projectName: project.name,
-      sharedByName: sharedByName(owner),
-    });
-  } else if (!target) {
-    await repo.upsertInvitation(deps.db, { projectId: project.id, email, role, invitedById: owner.id });
-    const mail = renderMail('projectInvitation', owner.language, {
-      name: email,
-      link: `${deps.publicUrl}/auth/register`,
-      inviter: sharedByName(owner) || owner.email,
-      project: project.name,
-    });
-    deps.mailer.send({ to: email, ...mail }).catch((err: Error) => deps.log?.(`project invitation mail to ${email} failed: ${err.message}`));
-  }
+  const member = target ? await repo.findVisible(deps.db, target.id, project.id) : undefined;
+  // already a member: nothing to invite (and nothing to tell)
+  if (member) return { status: 'OK' };
+  await repo.upsertInvitation(deps.db, { projectId: project.id, email, role, invitedById: owner.id });
+  if (target && target.role === 'BLOCKED') return { status: 'OK' };
+  if (target) await notifyInvitations(deps, target);
+  const mail = renderMail('projectInvitation', target?.language ?? owner.language, {
+    name: email,
+    link: target ? `${deps.publicUrl}/projects` : `${deps.publicUrl}/auth/register`,
+    project: project.name,
+  });
+  deps.mailer.send({ to: email, ...mail }).catch((err: Error) => deps.log?.(`project invitation mail to ${email} failed: ${err.message}`));
   return { status: 'OK' };
 }
 
-/** Turns the invitations of the user's address into shares, each with its PROJECT_SHARED notification. */
-export async function activateInvitations(deps: Pick<ProjectsDeps, 'db' | 'realtime'>, user: Pick<Person, 'id' | 'email'>): Promise<number> {
-  const taken = await repo.takeInvitations(deps.db, normalizeEmail(user.email));
-  for (const { invitation, project } of taken) {
-    if (project.ownerId === user.id) continue;
-    await repo.upsertShare(deps.db, { projectId: project.id, userId: user.id, role: invitation.role, sharedById: invitation.invitedById });
-    const inviter = invitation.invitedById ? await findUserById(deps.db, invitation.invitedById) : undefined;
-    await notify(deps.db, deps.realtime, user.id, 'PROJECT_SHARED', {
-      projectId: project.id,
-      projectName: project.name,
-      sharedByName: inviter ? sharedByName(inviter) : '',
-    });
+/** A PROJECT_INVITATION notification for each invitation of the user's address that has none yet. */
+async function notifyInvitations(deps: Pick<ProjectsDeps, 'db' | 'realtime'>, user: Pick<Person, 'id' | 'email'>): Promise<number> {
+  const waiting = await repo.pendingInvitationsOf(deps.db, normalizeEmail(user.email));
+  const told = await repo.notifiedInvitations(
+    deps.db,
+    user.id,
+    waiting.map((w) => w.id),
+  );
+  let n = 0;
+  for (const w of waiting) {
+    if (told.has(w.id) || w.ownerId === user.id) continue;
+    await notify(deps.db, deps.realtime, user.id, 'PROJECT_INVITATION', { invitationId: w.id, projectId: w.projectId, projectName: w.projectName });
+    n++;
   }
-  return taken.length;
+  return n;
+}
+
+/**
+ * Called before a user's notifications are listed: the invitations of their address made before they had an
+ * account get their PROJECT_INVITATION notification. Nothing is shared until the user accepts.
+ */
+export async function activateInvitations(deps: Pick<ProjectsDeps, 'db' | 'realtime'>, user: Pick<Person, 'id' | 'email'>): Promise<number> {
+  return notifyInvitations(deps, user);
+}
+
+/** The caller's invitations waiting for an answer. */
+export async function myInvitations(db: Db, user: Pick<Person, 'id' | 'email'>): Promise<MyProjectInvitation[]> {
+  return (await repo.pendingInvitationsOf(db, normalizeEmail(user.email)))
+    .filter((w) => w.ownerId !== user.id)
+    .map((w) => ({ id: w.id, projectId: w.projectId, projectName: w.projectName, role: w.role as repo.ShareRole }));
+}
+
+/**
+ * The invitee answers an invitation of their address: accepting makes the share (the owner then sees their name),
+ * declining removes it. An invitation that is not theirs or no longer waits: 404.
+ */
+export async function answerInvitation(
+  deps: Pick<ProjectsDeps, 'db'>,
+  user: Pick<Person, 'id' | 'email'> & { language: string },
+  id: string,
+  accept: boolean,
+): Promise<ProjectInvitationAnswer> {
+  const invitation = await repo.takeInvitation(deps.db, id, normalizeEmail(user.email));
+  if (!invitation) throw notFound('invitation');
+  if (accept)
+    await repo.upsertShare(deps.db, { projectId: invitation.projectId, userId: user.id, role: invitation.role, sharedById: invitation.invitedById });
+  const lng = (user.language === 'de' ? 'de' : 'en') as Language;
+  return {
+    projectId: invitation.projectId,
+    accepted: accept,
+    message: translate(lng, accept ? 'projects.invitation.accepted' : 'projects.invitation.declined'),
+  };
 }
 
 const readOnly = () => new AppError(403, 'PROJECT_READ_ONLY', 'projects.errors.readOnly');

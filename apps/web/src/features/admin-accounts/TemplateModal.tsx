@@ -51,6 +51,9 @@ export function TemplateModal({ template, onClose, onSaved }: { template: Settin
             required
             label={t('adminAccounts.templates.settings')}
             formatOnBlur
+            // Mantine shows its own validationError for text that does not parse (without one: a red border and no
+            // message, hiding the form's): the same words as the form's check
+            validationError={t('adminAccounts.templates.invalidJson')}
             autosize
             minRows={10}
             maxRows={20}

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { useFormat } from '../../lib/format';
 import { GroupInvitationActions } from './GroupInvitationActions';
+import { ProjectInvitationActions } from './ProjectInvitationActions';
 import { useJobNotificationModel } from './useJobNotificationModel';
 
 interface Props {
@@ -47,7 +48,9 @@ export function NotificationItem({ notification: n, onOpen, onSeen, onDelete }: 
   const label =
     n.type === 'PROJECT_SHARED'
       ? t('notifications.projectShared', { sharedByName: text(n.payload.sharedByName), projectName: text(n.payload.projectName) })
-      : n.type === GROUP_INVITATION_NOTIFICATION
+      : n.type === 'PROJECT_INVITATION'
+        ? t('notifications.projectInvitation', { projectName: text(n.payload.projectName) })
+        : n.type === GROUP_INVITATION_NOTIFICATION
         ? t('groupAdmin.invitation.text', { invitedByName: text(n.payload.invitedByName), groupName: text(n.payload.groupName) })
         : isJob
           ? jobLabel(t, n, jobModel?.name ?? '')
@@ -83,6 +86,9 @@ export function NotificationItem({ notification: n, onOpen, onSeen, onDelete }: 
       </UnstyledButton>
       {n.type === GROUP_INVITATION_NOTIFICATION && typeof n.payload.invitationId === 'string' && (
         <GroupInvitationActions invitationId={n.payload.invitationId} />
+      )}
+      {n.type === 'PROJECT_INVITATION' && typeof n.payload.invitationId === 'string' && (
+        <ProjectInvitationActions invitationId={n.payload.invitationId} />
       )}
       {!n.isSeen && (
         <ActionIcon variant="subtle" size="sm" aria-label={t('notifications.markSeen')} onClick={() => onSeen(n.id)}>

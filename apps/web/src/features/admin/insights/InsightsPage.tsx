@@ -13,7 +13,10 @@ import { ADMIN_INSIGHTS_KEY, insightsApi, useAdminInsights } from './api';
 import { InsightDialog } from './InsightDialog';
 import { InsightsTable } from './InsightsTable';
 
-/** /admin/insights (back-office.md §2 Insights screen): 'Reset visibility', 'Add', the table and the edit modal. */
+/**
+ * /admin/insights (back-office.md §2 Insights screen): 'Reset visibility' (for every user: asks first, issue 26 item
+ * 7), 'Add', the table and the edit modal.
+ */
 export function InsightsPage() {
   const { t } = useTranslation();
   const qc = useQueryClient();
@@ -44,7 +47,13 @@ export function InsightsPage() {
         emptyText={t('insights.admin.empty')}
         actions={
           <>
-            <Button variant="default" leftSection={<IconRefresh size={16} />} loading={reset.isPending} onClick={() => reset.mutate()}>
+            <Button
+              variant="default"
+              leftSection={<IconRefresh size={16} />}
+              loading={reset.isPending}
+              onClick={() => confirmDelete(t, t('insights.admin.resetConfirm'), () => reset.mutate())}
+              data-testid="insights-reset"
+            >
               {t('insights.admin.resetVisibility')}
             </Button>
             <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing(null)} data-testid="insight-add">

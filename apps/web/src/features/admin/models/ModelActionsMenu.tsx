@@ -1,5 +1,5 @@
 import { ActionIcon, Menu } from '@mantine/core';
-import { IconDots, IconEdit, IconFileDescription, IconPhoto, IconTrash } from '@tabler/icons-react';
+import { IconArchive, IconArchiveOff, IconDots, IconEdit, IconFileDescription, IconPhoto, IconTrash } from '@tabler/icons-react';
 import type { ComputeModel } from '@lamella/contracts';
 import { useTranslation } from 'react-i18next';
 
@@ -8,9 +8,14 @@ export interface ModelActions {
   onManual: (m: ComputeModel) => void;
   onExample: (m: ComputeModel) => void;
   onDelete: (m: ComputeModel) => void;
+  /** Archive (true) or bring back (false): a model with jobs is archived, never deleted (issue 26 item 7). */
+  onArchive: (m: ComputeModel, archive: boolean) => void;
 }
 
-/** The "…" menu of a model row: Edit, Info (manual), Example, Delete. */
+/** The "…" menu of a model row: Edit, Info (manual), Example, Archive or Unarchive, and Delete for a model without jobs. */
+/** Whether any job ran with the model (its stats; unknown counts as yes, the server decides). */
+const hasJobs = (m: ComputeModel) => (m.stats ? m.stats.totalCount > 0 : true);
+
 export function ModelActionsMenu({ model, actions }: { model: ComputeModel; actions: ModelActions }) {
   const { t } = useTranslation();
   return (
@@ -31,9 +36,20 @@ export function ModelActionsMenu({ model, actions }: { model: ComputeModel; acti
           {t('admin.models.example')}
         </Menu.Item>
         <Menu.Divider />
-        <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={() => actions.onDelete(model)}>
-          {t('admin.delete')}
-        </Menu.Item>
+        {model.archivedAt ? (
+          <Menu.Item leftSection={<IconArchiveOff size={16} />} onClick={() => actions.onArchive(model, false)} data-testid="model-unarchive">
+            {t('admin.models.unarchive')}
+          </Menu.Item>
+        ) : (
+          <Menu.Item leftSection={<IconArchive size={16} />} onClick={() => actions.onArchive(model, true)} data-testid="model-archive">
+            {t('admin.models.archive')}
+          </Menu.Item>
+        )}
+        {!hasJobs(model) && (
+          <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={() => actions.onDelete(model)}>
+            {t('admin.delete')}
+          </Menu.Item>
+        )}
       </Menu.Dropdown>
     </Menu>
   );

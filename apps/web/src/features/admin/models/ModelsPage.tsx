@@ -42,6 +42,14 @@ export function ModelsPage() {
     },
     onError: (e) => notifyError(errorText(t, e, 'admin.error')),
   });
+  const archive = useMutation({
+    mutationFn: ({ id, on }: { id: string; on: boolean }) => call(on ? computeModelsApi.archive : computeModelsApi.unarchive, { params: { id } }),
+    onSuccess: async (_m, v) => {
+      notifySuccess(t(v.on ? 'admin.models.archivedDone' : 'admin.models.unarchivedDone'));
+      await qc.invalidateQueries({ queryKey: MODELS_KEY });
+    },
+    onError: (e) => notifyError(errorText(t, e, 'admin.error')),
+  });
   const visible = MODEL_COLUMNS.filter((c) => c === 'name' || columns.includes(c));
   const rows = sortModels(models.data ?? [], sort.col, sort.order);
   const onSort = (col: ModelColumn) => setSort((s) => (s.col === col ? { col, order: s.order === 'asc' ? 'desc' : 'asc' } : { col, order: 'asc' }));
@@ -71,6 +79,10 @@ export function ModelsPage() {
             onManual: setManualFor,
             onExample: setExampleFor,
             onDelete: (m) => confirmDelete(t, t('admin.models.deleteConfirm', { name: m.displayName }), () => remove.mutate(m.id)),
+            onArchive: (m, on) =>
+              on
+                ? confirmDelete(t, t('admin.models.archiveConfirm', { name: m.displayName }), () => archive.mutate({ id: m.id, on }))
+                : archive.mutate({ id: m.id, on }),
           }}
         />
       </AdminListPage>

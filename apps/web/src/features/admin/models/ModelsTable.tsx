@@ -1,4 +1,4 @@
-import { Group, Table, Text, UnstyledButton } from '@mantine/core';
+import { Badge, Group, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconSelector } from '@tabler/icons-react';
 import type { ComputeModel } from '@lamella/contracts';
 import type { TFunction } from 'i18next';
@@ -69,7 +69,14 @@ export function ModelsTable({
                 <Table.Td key={c}>{display(m, c, t)}</Table.Td>
               ))}
               <Table.Td>
-                <ModelActionsMenu model={m} actions={actions} />
+                <Group gap={4} wrap="nowrap">
+                  {m.archivedAt && (
+                    <Badge color="gray" variant="light" size="sm" data-testid="model-archived">
+                      {t('admin.models.archived')}
+                    </Badge>
+                  )}
+                  <ModelActionsMenu model={m} actions={actions} />
+                </Group>
               </Table.Td>
             </Table.Tr>
           ))}

@@ -34,7 +34,13 @@ export function UserProfilePage() {
                 {name}
               </Title>
               <UserActionsMenu
-                user={{ id, name, role: profile.data.role, removeDataPermanently: profile.data.removeDataPermanently }}
+                user={{
+                  id,
+                  name,
+                  role: profile.data.role,
+                  removeDataPermanently: profile.data.removeDataPermanently,
+                  deletionDueAt: profile.data.deletionDueAt,
+                }}
                 onDeleted={() => navigate('/admin/users')}
               />
             </Group>

@@ -54,7 +54,13 @@ export function UsersTable({
               ))}
               <Table.Td>
                 <UserActionsMenu
-                  user={{ id: u.id, name: u.fullName || u.email, role: u.role, removeDataPermanently: u.tags.removeDataPermanently }}
+                  user={{
+                    id: u.id,
+                    name: u.fullName || u.email,
+                    role: u.role,
+                    removeDataPermanently: u.tags.removeDataPermanently,
+                    deletionDueAt: u.deletionDueAt,
+                  }}
                 />
               </Table.Td>
             </Table.Tr>

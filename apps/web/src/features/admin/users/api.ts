@@ -54,4 +54,6 @@ export const useSetPreferences = () =>
 export const useAssignLicense = () =>
   useUserWrite((v: { id: string; body: Omit<AssignLicenseBody, 'userId'> }) => call(api.assignLicense, { body: { ...v.body, userId: v.id } }));
 export const useDeleteUser = () => useUserWrite((v: { id: string }) => call(api.remove, { params: { id: v.id } }));
+/** Cancels a scheduled deletion (ADMIN): the account gets its role back. */
+export const useRestoreUser = () => useUserWrite((v: { id: string }) => call(api.restore, { params: { id: v.id } }));
 export const impersonate = (id: string) => call(api.impersonate, { params: { id } });
