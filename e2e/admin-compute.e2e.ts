@@ -61,14 +61,25 @@ test.beforeEach(async ({ context, baseURL }) => {
 const serverEntry = (page: Page, text: string) => page.getByTestId('server-list').getByRole('button').filter({ hasText: text });
 const launcherCard = (page: Page, port: number) => page.getByTestId('launcher-card').filter({ hasText: `:${port}` });
 
-async function addLauncher(page: Page, opts: { version: string; port: number; env?: string }) {
+/** The launcher release of this build (Add Launcher offers it beside the versions the launchers report). */
+const RELEASE = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+
+/**
+ * Add Launcher: the version is picked from the list (launchers' versions and the releases; no free text). The server
+ * answers "deployed" only once the new launcher answered its health check (issue 26); else it says where it asked.
+ */
+async function addLauncher(page: Page, opts: { port: number; env?: string; answers?: boolean }) {
   await page.getByRole('button', { name: 'Add Launcher' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Launcher' });
-  await dialog.getByLabel('Version').fill(opts.version);
+  await choose(page, dialog.getByRole('textbox', { name: 'Version' }), RELEASE);
   await dialog.getByLabel('Port').fill(String(opts.port));
   await dialog.getByLabel('Environment variables (JSON)').fill(opts.env ?? '');
   await dialog.getByRole('button', { name: 'Create' }).click();
-  await expect(toast(page, 'Executor has been deployed.')).toBeVisible();
+  if (opts.answers === false)
+    await expect(toast(page, `The launcher was added but did not answer its health check at 127.0.0.1:${opts.port}.`)).toBeVisible({
+      timeout: 30_000,
+    });
+  else await expect(toast(page, 'Executor has been deployed.')).toBeVisible({ timeout: 30_000 });
   await expect(dialog).toBeHidden();
   await expect(launcherCard(page, opts.port)).toBeVisible();
 }
@@ -95,7 +106,7 @@ test('servers: an on-premise server with a real launcher, a local launcher, and 
   await expect(page).toHaveURL(/[?&]server=[0-9a-f-]{36}/);
   await expect(page.getByTestId('server-details').getByRole('heading', { name: 'local' })).toBeVisible();
   await expect(launcherCard(page, DEFAULT_LAUNCHER_PORT)).toBeVisible();
-  await addLauncher(page, { version: 'e2e-local', port: LOCAL_PORT, env: '{"LAUNCHER_THREADS": "1"}' });
+  await addLauncher(page, { port: LOCAL_PORT, env: '{"LAUNCHER_THREADS": "1"}' });
   await expect(launcherCard(page, LOCAL_PORT).getByTestId('launcher-state')).toHaveText('Running');
   await testLauncherUntilWorking(page, launcherCard(page, LOCAL_PORT));
 
@@ -131,8 +142,10 @@ test('servers: an on-premise server with a real launcher, a local launcher, and 
   await expect(launcherForm.getByText('Invalid JSON')).toBeVisible();
   await launcherForm.getByRole('button', { name: 'Cancel' }).click();
   await expect(launcherForm).toBeHidden();
-  await addLauncher(page, { version: 'e2e-onprem', port: ONPREM_PORT });
+  // nothing listens there yet: added, but not reported as deployed, and shown as not responding (one state only)
+  await addLauncher(page, { port: ONPREM_PORT, answers: false });
   const card = launcherCard(page, ONPREM_PORT);
+  await expect(card.getByTestId('launcher-state')).toHaveText('Not responding');
   seen.launcherId = (await card.getAttribute('data-launcher-id'))!;
   // Nobody runs a launcher on that machine yet: the test fails …
   const answer = page.waitForResponse((r) => r.url().endsWith(`/api/admin/executors/${seen.launcherId}/test`));
@@ -176,7 +189,7 @@ test('servers: an on-premise server with a real launcher, a local launcher, and 
     if (await page.getByRole('button', { name: 'Add Launcher' }).isDisabled()) await page.reload();
     await expect(page.getByRole('button', { name: 'Add Launcher' })).toBeEnabled({ timeout: 2000 });
   }).toPass({ timeout: 30_000 });
-  await addLauncher(page, { version: 'e2e-local', port: DEFAULT_LAUNCHER_PORT });
+  await addLauncher(page, { port: DEFAULT_LAUNCHER_PORT });
   await testLauncherUntilWorking(page, launcherCard(page, DEFAULT_LAUNCHER_PORT));
 });
 

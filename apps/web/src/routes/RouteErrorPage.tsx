@@ -1,5 +1,5 @@
 import { Button, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
 import { claimChunkReload, isChunkLoadError } from './chunkReload';
@@ -13,10 +13,14 @@ export function RouteErrorPage() {
   const { t } = useTranslation();
   const error = useRouteError();
   const chunk = isChunkLoadError(error);
-  const reloading = useMemo(() => chunk && claimChunkReload(window.sessionStorage), [chunk]);
+  // the reload is claimed in an effect (a committed render), never during render: a render React discards must not
+  // use up the one reload; a spinner shows meanwhile
+  const [reloading, setReloading] = useState(chunk);
   useEffect(() => {
-    if (reloading) window.location.reload();
-  }, [reloading]);
+    if (!chunk) return;
+    if (claimChunkReload(window.sessionStorage)) window.location.reload();
+    else setReloading(false);
+  }, [chunk]);
   if (reloading)
     return (
       <Center p="xl">
