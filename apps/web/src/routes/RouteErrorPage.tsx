@@ -1,8 +1,19 @@
 import { Button, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
 import { claimChunkReload, isChunkLoadError } from './chunkReload';
+
+/**
+ * Whether this error reloads the app, decided once per error: every render of it (one React discards included)
+ * gets the same answer, so the one reload is neither used up nor claimed twice.
+ */
+const decided = new WeakMap<object, boolean>();
+function reloadDecision(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return claimChunkReload(window.sessionStorage);
+  if (!decided.has(error)) decided.set(error, claimChunkReload(window.sessionStorage));
+  return decided.get(error)!;
+}
 
 /**
  * The error element of every route: instead of React Router's developer page, a screen whose code failed to load
@@ -13,14 +24,10 @@ export function RouteErrorPage() {
   const { t } = useTranslation();
   const error = useRouteError();
   const chunk = isChunkLoadError(error);
-  // the reload is claimed in an effect (a committed render), never during render: a render React discards must not
-  // use up the one reload; a spinner shows meanwhile
-  const [reloading, setReloading] = useState(chunk);
+  const reloading = chunk && reloadDecision(error);
   useEffect(() => {
-    if (!chunk) return;
-    if (claimChunkReload(window.sessionStorage)) window.location.reload();
-    else setReloading(false);
-  }, [chunk]);
+    if (reloading) window.location.reload();
+  }, [reloading]);
   if (reloading)
     return (
       <Center p="xl">
