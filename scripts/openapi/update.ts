@@ -6,7 +6,7 @@
  * files others are still editing in a shared tree do not enter the document; the two files are copied back.
  */
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -59,7 +59,7 @@ function updateFromCommit(): void {
         if (existsSync(own) && existsSync(join(dir, ws, e))) symlinkSync(own, join(dir, ws, e, 'node_modules'));
       }
     execFileSync('npx', ['--no', 'tsx', 'scripts/openapi/update.ts'], { cwd: dir, stdio: 'inherit' });
-    for (const f of [FACTS_FILE, DOCUMENT_FILE]) copyFileSync(join(dir, f.slice(root.length + 1)), f);
+    for (const f of [FACTS_FILE, DOCUMENT_FILE, join(root, 'clients/python/lamella/models.py')]) copyFileSync(join(dir, f.slice(root.length + 1)), f);
   } finally {
     execFileSync('git', ['worktree', 'remove', '--force', dir], { cwd: root });
     rmSync(dirname(dir), { recursive: true, force: true });
@@ -84,12 +84,15 @@ async function main() {
     if (check) stale.push(DOCUMENT_FILE);
     else writeFileSync(DOCUMENT_FILE, await pretty(DOCUMENT_FILE, document));
   }
+  // the Python client's dataclasses follow the document (clients/python/generate.py)
+  const python = spawnSync('python3', [join(root, 'clients/python/generate.py'), ...(check ? ['--check'] : [])], { encoding: 'utf8' });
+  if (python.status !== 0) stale.push(join(root, 'clients/python/lamella/models.py'));
   if (stale.length) {
     console.error(`Not current: ${stale.map((f) => f.slice(root.length + 1)).join(', ')}. Run \`npm run openapi:update\` and commit.`);
     process.exit(1);
   }
   const ops = Object.values((document as { paths: Record<string, object> }).paths).flatMap((p) => Object.keys(p)).length;
-  console.log(`${check ? 'current' : 'written'}: apps/server/openapi.json (${ops} operations) and openapi-facts.json`);
+  console.log(`${check ? 'current' : 'written'}: apps/server/openapi.json (${ops} operations), openapi-facts.json, clients/python/lamella/models.py`);
   process.exit(0);
 }
 
