@@ -4,8 +4,9 @@
  * (peak sampled every 100 ms less the RSS before), the slowest `GET /api/health/live` sampled every 250 ms,
  * and what happened:
  *
- * 1. large result: grain size on a BENCH_MP (default 25) megapixel noise image — the ~94 MB result of the
- *    issue — uploaded and run once: attempts, the launcher's own time (its `modelMs` log line), job creation →
+ * 1. large result: grain size on a BENCH_MP (default 25) megapixel image — BENCH_INPUT `grains` (default, a
+ *    synthetic grain structure) or `noise` (the issue's input, ~94 MB result then; grain size 20261201 now refuses
+ *    noise as not a grain structure) — uploaded and run once: attempts, the launcher's own time (its `modelMs` log line), job creation →
  *    FINISHED, and the bytes of the stored result files. Target: one attempt, about the launcher's time, RSS
  *    growth < 300 MB, health < 2 s.
  * 2. decompression bombs: 4 uploads at once of 16-bit RGBA PNGs of flat colour, twice: below
@@ -17,11 +18,12 @@
  * figures in the same conditions; BENCH_ONLY=results|bombs runs one scenario. Never fails a build.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, readFile, readdir, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
+import { grainImage } from '../../packages/analysis/src/synth/index.ts';
 import { eq } from 'drizzle-orm';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { openDatabase } from '../../apps/server/src/platform/db/client.ts';
@@ -31,6 +33,8 @@ import { freePort } from '../../apps/server/test/test-app.ts';
 import { HttpClient, fields } from '../../apps/server/test/http-client.ts';
 
 const MP = Number(process.env.BENCH_MP ?? 25);
+/** `grains` (default: a synthetic grain structure, grains of 14 px) or `noise` (the issue's input). */
+const INPUT = process.env.BENCH_INPUT ?? 'grains';
 const ONLY = process.env.BENCH_ONLY ?? '';
 const ADMIN = { email: 'admin@memory.test', password: 'Admin-Password-1' };
 const serverDir = process.env.BENCH_SERVER_DIR ? resolve(process.env.BENCH_SERVER_DIR) : fileURLToPath(new URL('../..', import.meta.url));
@@ -140,6 +144,7 @@ async function startServer(): Promise<Server> {
 }
 
 async function stopServer(s: Server) {
+  if (process.env.BENCH_LOG) await writeFile(process.env.BENCH_LOG, s.output.join(''));
   try {
     process.kill(-s.child.pid!, 'SIGKILL');
   } catch {
@@ -179,12 +184,16 @@ async function largeResult() {
   try {
     const client = await admin(s);
     const side = Math.round(Math.sqrt(MP * 1e6));
-    const noise = Buffer.alloc(side * side);
-    for (let i = 0; i < noise.length; i++) noise[i] = (Math.random() * 256) | 0;
-    const png = await sharp(noise, { raw: { width: side, height: side, channels: 1 } })
-      .png({ compressionLevel: 1 })
-      .toBuffer();
-    const up = await uploadOne(client, png, 'noise.png');
+    let png: Buffer;
+    if (INPUT === 'noise') {
+      // the issue's input; grain size 20261201 refuses pure noise (NOT_A_GRAIN_STRUCTURE) before drawing anything
+      const noise = Buffer.alloc(side * side);
+      for (let i = 0; i < noise.length; i++) noise[i] = (Math.random() * 256) | 0;
+      png = await sharp(noise, { raw: { width: side, height: side, channels: 1 } })
+        .png({ compressionLevel: 1 })
+        .toBuffer();
+    } else png = (await grainImage({ width: side, height: side, grainPx: 14, noise: 0.25, seed: 7 })).png;
+    const up = await uploadOne(client, png, `${INPUT}.png`);
     if (up.status !== 200) throw new Error(`upload answered ${up.status} ${JSON.stringify(up.body)}`);
     const model = { id: s.grainModel };
     await sleep(2000);
@@ -209,7 +218,7 @@ async function largeResult() {
     const error = row.status === 'FAILED' ? (await client.get(`/api/jobs/${job.id}/error`)).body.error : '';
     const stored = await dirBytes(join(s.dataDir, 'files', 'results'));
     rows.push(
-      `large result | grain size, ${MP} MP noise (${fmt(png.length)} upload) | ${row.status}${error ? ` (${String(error).slice(0, 80)})` : ''}, ${attempts} attempt(s), ${(took / 1000).toFixed(1)} s (launcher's own time ${modelMs.length ? (modelMs[modelMs.length - 1] / 1000).toFixed(1) : '?'} s), result files ${fmt(stored)} | RSS ${fmt(before)} → peak ${fmt(peak)} (+${fmt(Math.max(0, peak - before))}) | health max ${Math.round(slowest)} ms`,
+      `large result | grain size, ${MP} MP ${INPUT} (${fmt(png.length)} upload) | ${row.status}${error ? ` (${String(error).slice(0, 300)})` : ''}, ${attempts} attempt(s), ${(took / 1000).toFixed(1)} s (launcher's own time ${modelMs.length ? (modelMs[modelMs.length - 1] / 1000).toFixed(1) : '?'} s), result files ${fmt(stored)} | RSS ${fmt(before)} → peak ${fmt(peak)} (+${fmt(Math.max(0, peak - before))}) | health max ${Math.round(slowest)} ms`,
     );
     console.log(rows[rows.length - 1]);
   } finally {

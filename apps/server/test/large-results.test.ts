@@ -62,9 +62,9 @@ describe('a large result from a real launcher', () => {
   let launcher: Awaited<ReturnType<typeof startLauncher>>;
   const engine = bigEngine(64 * MB, 2 * MB);
   beforeAll(async () => {
-    // a lease of 2 s: receiving and storing ~66 MB takes longer on a loaded machine, and only whole lines
+    // a lease of 4 s: receiving and storing ~66 MB takes longer on a loaded machine, and only whole lines
     // counting as signs of life would fail it
-    t = await startTestApp({ env: { JOB_LEASE_SECONDS: '2' } });
+    t = await startTestApp({ env: { JOB_LEASE_SECONDS: '4' } });
     launcher = await startLauncher({ port: 0, version: 'test', engine, logger: silent() });
     await addLauncher(t, launcher.port);
   }, 120_000);

@@ -1,4 +1,5 @@
 import { once } from 'node:events';
+import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { PassThrough, type Readable } from 'node:stream';
 
 /** Talks to a launcher over HTTP (apps/launcher/src/server.ts). */
@@ -176,27 +177,26 @@ export async function runOnLauncher(
   if (mask) form.append('mask', new Blob([mask]), 'mask.png');
   // The multipart body is encoded into one buffer first: a FormData body is streamed by undici from an async
   // iterator whose delayed close throws an uncatchable ERR_INVALID_STATE when the upload is aborted (a launcher
-  // frozen mid-upload; nodejs/undici#5715). A byte body has no such stream.
+  // frozen mid-upload; nodejs/undici#5715). A byte body has no such stream. It is sent with node:http in
+  // slices, each one flushed to the socket a sign of life (`onBytes`): a 66 MB image takes a busy launcher
+  // longer than a lease to take in, and only a launcher that stops taking bytes is not responding.
   const encoded = new Response(form);
   const body = Buffer.from(await encoded.arrayBuffer());
-  let res: Response;
+  let res: IncomingMessage;
   try {
-    res = await fetch(`${baseUrl}/run`, {
-      method: 'POST',
-      body,
-      signal,
-      headers: { ...opts.headers, 'content-type': encoded.headers.get('content-type')! },
-    });
+    res = await post(`${baseUrl}/run`, body, { ...opts.headers, 'content-type': encoded.headers.get('content-type')! }, signal, () =>
+      opts.onBytes?.(),
+    );
   } catch (err) {
     throw new LauncherUnavailable(why(err));
   }
-  if (res.status === 503) {
-    await res.body?.cancel().catch(() => undefined);
+  if (res.statusCode === 503) {
+    res.resume();
     throw new LauncherBusy('launcher answered 503 (busy)');
   }
-  if (res.status !== 200 || !res.body) {
-    await res.body?.cancel().catch(() => undefined);
-    throw new LauncherUnavailable(`launcher answered ${res.status}`);
+  if (res.statusCode !== 200) {
+    res.resume();
+    throw new LauncherUnavailable(`launcher answered ${res.statusCode}`);
   }
   const maxBytes = opts.maxResultBytes ?? Number.POSITIVE_INFINITY;
   const reader = new FrameReader(maxBytes);
@@ -206,6 +206,8 @@ export async function runOnLauncher(
   const storing: Array<Promise<void>> = [];
   const startFile = (filename: string, bytes: number) => {
     const source = new PassThrough({ highWaterMark: 1024 * 1024 });
+    // its consumer learns of a broken-off answer through its own pipeline; no unhandled 'error' here
+    source.on('error', () => undefined);
     const entry: LauncherResult['files'][number] = { filename, bytes };
     files.push(entry);
     let stored: Promise<void>;
@@ -226,8 +228,7 @@ export async function runOnLauncher(
   };
   let received = 0;
   try {
-    for await (const raw of res.body as unknown as AsyncIterable<Uint8Array>) {
-      const chunk = Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength);
+    for await (const chunk of res as AsyncIterable<Buffer>) {
       received += chunk.length;
       opts.onBytes?.();
       if (received > maxBytes) throw new ResultTooLarge(maxBytes);
@@ -286,4 +287,27 @@ export async function runOnLauncher(
   await Promise.allSettled(storing);
   if (signal.aborted) throw new LauncherUnavailable(why(null));
   throw new LauncherUnavailable('the launcher closed the connection before the result');
+}
+
+/** POSTs `body` in slices of 256 KB with back-pressure; `progress` after each slice is flushed. Resolves with the response. */
+function post(url: string, body: Buffer, headers: Record<string, string>, signal: AbortSignal, progress: () => void): Promise<IncomingMessage> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { method: 'POST', headers: { ...headers, 'content-length': String(body.length) }, signal }, resolve);
+    req.on('error', reject);
+    const SLICE = 256 * 1024;
+    let pos = 0;
+    const more = () => {
+      while (pos < body.length && !req.destroyed) {
+        const end = Math.min(body.length, pos + SLICE);
+        const flowing = req.write(body.subarray(pos, end), () => progress());
+        pos = end;
+        if (!flowing) {
+          req.once('drain', more);
+          return;
+        }
+      }
+      if (!req.destroyed) req.end();
+    };
+    more();
+  });
 }
