@@ -145,6 +145,14 @@ async function startServer(): Promise<Server> {
 
 async function stopServer(s: Server) {
   if (process.env.BENCH_LOG) await writeFile(process.env.BENCH_LOG, s.output.join(''));
+  // the launchers run in their own session (supervisor): not in the server's process group
+  for (const pid of await childrenOf(s.child.pid!, 'launcher/src/main.ts')) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // gone
+    }
+  }
   try {
     process.kill(-s.child.pid!, 'SIGKILL');
   } catch {
