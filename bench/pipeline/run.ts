@@ -10,6 +10,17 @@
  * upload's Server-Timing header and the dispatcher's stage times (Dispatcher.stageListener); median of
  * BENCH_LATENCY_RUNS (default 3, after one warm-up). Targets: under 2.5 s in all, model under 1.5 s.
  * BENCH_PIPELINE=latency runs only this part.
+ *
+ * Issue 30 item 4 — the upload → result time above is for grain size (BENCH_LATENCY_MODEL, default grain-size)
+ * and is printed as a ratio to the model's own time (target ≤ 1.3×); then:
+ * - renditions of one 4 MP TIFF: the image decode pool (a worker process, one decode for both renditions) against
+ *   the in-process rendering of 20261126 (two decodes, WebP effort 4), in the same run (target ≤ 100 ms);
+ * - platform throughput against the bare model on the same BENCH_IMAGES (default 50) images: the analysis pool
+ *   of packages/analysis with as many threads as the platform's launchers have slots (BENCH_LAUNCHERS, default
+ *   2, one thread each, LAUNCHER_NICE=0 so both get the same priority), against upload-free job creation →
+ *   every job FINISHED on the platform (target ≥ 0.9×). BENCH_THROUGHPUT_MODEL (default porosity), BENCH_SIZE
+ *   (default 1600x1200).
+ * BENCH_PIPELINE=all adds the older table of 1, 2 and 4 launchers.
  */
 import { eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -17,6 +28,12 @@ import { io as connect } from 'socket.io-client';
 import type { JobStageTimes } from '../../apps/server/src/modules/jobs/dispatcher.ts';
 import { parseServerTiming } from '../../apps/server/src/platform/http/server-timing.ts';
 import { startTestApp } from '../../apps/server/test/test-app.ts';
+import { createAnalysisPool } from '@lamella/analysis';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { imageWorkers } from '../../apps/server/src/modules/images/decode-pool.ts';
+import { DISPLAY_SIZE, MAX_IMAGE_PIXELS, THUMBNAIL_SIZE } from '../../apps/server/src/modules/images/render.ts';
 import { poresImage } from '../../apps/server/test/synthetic.ts';
 import { computeModels, executors, jobs } from '../../apps/server/src/platform/db/schema/index.ts';
 
@@ -73,6 +90,7 @@ async function run(launchers: number) {
 }
 
 const LATENCY_RUNS = Number(process.env.BENCH_LATENCY_RUNS ?? 3);
+const LATENCY_MODEL = process.env.BENCH_LATENCY_MODEL ?? 'grain-size';
 
 interface Stages {
   upload: number;
@@ -93,7 +111,7 @@ async function latency(): Promise<Stages[]> {
     await t.launchersReady(120_000);
     const u = await t.signupVerified();
     await t.db.update((await import('../../apps/server/src/platform/db/schema/index.ts')).licenses).set({ images: null });
-    const [{ id: model }] = await t.db.select({ id: computeModels.id }).from(computeModels).where(eq(computeModels.internalName, 'porosity'));
+    const [{ id: model }] = await t.db.select({ id: computeModels.id }).from(computeModels).where(eq(computeModels.internalName, LATENCY_MODEL));
     const socket = connect(t.baseUrl, {
       path: '/socket.io',
       transports: ['websocket'],
@@ -166,7 +184,7 @@ const labels: Array<[keyof Stages, string]> = [
   ['notifying', 'notifying (socket.io event)'],
   ['total', 'TOTAL upload start → told'],
 ];
-console.log(`\nUpload to result — one 4 MP (2310×1732) 8-bit TIFF, porosity, 1 idle launcher; median of ${lat.length} runs (ms)`);
+console.log(`\nUpload to result — one 4 MP (2310×1732) 8-bit TIFF, ${LATENCY_MODEL}, 1 idle launcher; median of ${lat.length} runs (ms)`);
 console.log(`stage                          | ${lat.map((_, i) => `run ${i + 1}`.padStart(7)).join(' | ')} |  median`);
 for (const [k, label] of labels)
   console.log(
@@ -177,7 +195,121 @@ const modelOk = med('model') < 1500;
 console.log(
   `total < 2500 ms: ${totalOk ? 'PASS' : 'FAIL'} (${Math.round(med('total'))} ms); model < 1500 ms: ${modelOk ? 'PASS' : 'FAIL'} (${Math.round(med('model'))} ms)`,
 );
+const ratio = med('total') / med('model');
+console.log(`upload → result / model's own time: ${ratio.toFixed(2)}× (target ≤ 1.3×: ${ratio <= 1.3 ? 'PASS' : 'FAIL'})`);
 if (process.env.BENCH_PIPELINE === 'latency') process.exit(0);
+
+// ---------------------------------------------------------------- renditions: decode pool against 20261126's in-process rendering
+
+/** The renditions as made before issue 30 item 4 (images/render.ts of 20261126): in the server's process, two decodes, WebP effort 4. */
+async function renderBefore(path: string) {
+  const base = () => sharp(path, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error', sequentialRead: true }).rotate();
+  await base().resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 80 }).toBuffer();
+  await base().resize(DISPLAY_SIZE, DISPLAY_SIZE, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 90 }).toBuffer();
+}
+{
+  const dir = await mkdtemp(join(tmpdir(), 'bench-renditions-'));
+  const { png } = await poresImage({ width: 2310, height: 1732, count: 120, r: 18, seed: 77 });
+  const path = join(dir, 'four-mp.tif');
+  await writeFile(path, await sharp(png).greyscale().tiff().toBuffer());
+  const pool = imageWorkers({ workers: 1 });
+  const task = {
+    op: 'ingest' as const,
+    path,
+    displaySize: DISPLAY_SIZE,
+    thumbnailSize: THUMBNAIL_SIZE,
+    maxPixels: MAX_IMAGE_PIXELS,
+    maxDecodeBytes: pool.maxDecodeBytes,
+  };
+  await pool.run(task); // starts the worker
+  await renderBefore(path);
+  const before: number[] = [];
+  const after: number[] = [];
+  for (let i = 0; i < 7; i++) {
+    let t0 = performance.now();
+    await renderBefore(path);
+    before.push(performance.now() - t0);
+    t0 = performance.now();
+    await pool.run(task);
+    after.push(performance.now() - t0);
+  }
+  await pool.close();
+  const b = median(before);
+  const a = median(after);
+  console.log(
+    `\nRenditions of one 4 MP TIFF (median of 7, same run): before ${Math.round(b)} ms (in process, two decodes) → after ${Math.round(a)} ms (decode pool worker) = ${(a / b).toFixed(2)}× (target ≤ 100 ms: ${a <= 100 ? 'PASS' : 'FAIL'})`,
+  );
+}
+
+// ---------------------------------------------------------------- platform throughput against the bare model
+
+const IMAGES = Number(process.env.BENCH_IMAGES ?? 50);
+const LAUNCHERS = Number(process.env.BENCH_LAUNCHERS ?? 2);
+const TP_MODEL = process.env.BENCH_THROUGHPUT_MODEL ?? 'porosity';
+const [TW, TH] = (process.env.BENCH_SIZE ?? '1600x1200').split('x').map(Number);
+{
+  const pngs: Buffer[] = [];
+  for (let i = 0; i < IMAGES; i++)
+    pngs.push((await poresImage({ width: TW, height: TH, count: 30 + (i % 17), r: 12 + (i % 5), seed: 5000 + i })).png);
+  // bare: the analysis pool with the launchers' slots, every image once (after one warm-up run per thread)
+  const pool = createAnalysisPool({ size: LAUNCHERS });
+  await Promise.all(Array.from({ length: LAUNCHERS }, (_, i) => pool.run(TP_MODEL, undefined, pngs[i], {}, { lang: 'en' } as never)));
+  let t0 = Date.now();
+  await Promise.all(pngs.map((png) => pool.run(TP_MODEL, undefined, png, {}, { lang: 'en' } as never)));
+  const bareMs = Date.now() - t0;
+  await pool.close();
+  // platform: the same images uploaded first, then one job each on LAUNCHERS launchers (one thread each)
+  process.env.LAUNCHER_NICE = '0';
+  const t = await startTestApp({ launchers: LAUNCHERS });
+  let platformMs = 0;
+  let failed = 0;
+  try {
+    await t.launchersReady(120_000);
+    const u = await t.signupVerified();
+    await t.db.update((await import('../../apps/server/src/platform/db/schema/index.ts')).licenses).set({ images: null });
+    const [{ id: model }] = await t.db.select({ id: computeModels.id }).from(computeModels).where(eq(computeModels.internalName, TP_MODEL));
+    const ids: string[] = [];
+    for (let i = 0; i < pngs.length; i += 10) {
+      const form = new FormData();
+      pngs.slice(i, i + 10).forEach((png, k) => form.append('files', new Blob([new Uint8Array(png)]), `t${i + k}.png`));
+      ids.push(...(await u.client.request('POST', '/api/images', { form })).body.map((x: { id: string }) => x.id));
+    }
+    // warm-up: one job per launcher on other pictures (the first model call of each launcher)
+    const warm: string[] = [];
+    for (let i = 0; i < LAUNCHERS; i++) {
+      const form = new FormData();
+      form.append(
+        'files',
+        new Blob([new Uint8Array((await poresImage({ width: TW, height: TH, count: 20, r: 10, seed: 9000 + i })).png)]),
+        `w${i}.png`,
+      );
+      warm.push((await u.client.request('POST', '/api/images', { form })).body[0].id);
+    }
+    const waitAll = async (jobIds: string[]) => {
+      for (;;) {
+        const rows = await t.db.select({ status: jobs.status }).from(jobs).where(inArray(jobs.id, jobIds));
+        if (rows.every((r) => r.status === 'FINISHED' || r.status === 'FAILED')) return rows.filter((r) => r.status === 'FAILED').length;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    };
+    await waitAll((await u.client.post('/api/jobs', { imageIds: warm, modelIds: [model] })).body.map((j: { id: string }) => j.id));
+    t0 = Date.now();
+    const created = (await u.client.post('/api/jobs', { imageIds: ids, modelIds: [model] })).body.map((j: { id: string }) => j.id);
+    failed = await waitAll(created);
+    platformMs = Date.now() - t0;
+  } finally {
+    await t.close();
+  }
+  const perMin = (ms: number) => (IMAGES / ms) * 60_000;
+  const r = perMin(platformMs) / perMin(bareMs);
+  console.log(`\nThroughput on the same ${IMAGES} ${TW}×${TH} images, ${TP_MODEL}, ${LAUNCHERS} threads`);
+  console.log(`bare model (analysis pool, ${LAUNCHERS} threads): ${perMin(bareMs).toFixed(1)} images/min (${(bareMs / 1000).toFixed(1)} s)`);
+  console.log(
+    `platform (${LAUNCHERS} launchers × 1 thread, jobs created → all FINISHED): ${perMin(platformMs).toFixed(1)} images/min (${(platformMs / 1000).toFixed(1)} s), ${failed} failed`,
+  );
+  console.log(`platform / bare: ${r.toFixed(2)}× (target ≥ 0.9×: ${r >= 0.9 ? 'PASS' : 'FAIL'})`);
+}
+if (process.env.BENCH_PIPELINE !== 'all') process.exit(0);
 
 const rows = [];
 for (const n of [1, 2, 4]) rows.push(await run(n));
