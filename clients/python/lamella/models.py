@@ -226,8 +226,25 @@ class AdminImageOwner:
 
 
 @dataclass
+class AdminJobAttempt:
+    """One run of the job on a launcher (issue 26): RUNNING while there, then FINISHED, FAILED (with the error) or ABANDONED (why: launcher busy, unreachable, not responding, lease lost or expired; the job went back to the queue)."""
+
+    attempt: int
+    launcherId: Optional[str]  # Identifier of the launcher
+    launcher: str  # "server :port" as it was when the attempt ran.
+    startedAt: str  # When it started (ISO 8601, UTC)
+    endedAt: Optional[str]  # When ended (ISO 8601, UTC)
+    outcome: str
+    reason: Optional[str]
+
+    @classmethod
+    def from_json(cls, data: Dict[str, Any]) -> "AdminJobAttempt":
+        return _from(cls, data)
+
+
+@dataclass
 class AdminJobDetail:
-    """The job detail page (back-office §2 "Job detail")."""
+    """AdminJobDetail"""
 
     id: str  # Identifier (UUID)
     createdAt: str  # When it was created (ISO 8601, UTC)
@@ -250,6 +267,8 @@ class AdminJobDetail:
     archived: bool  # Whether it is archived
     submittedMasks: int
     masksCount: int  # Number of masks
+    attempts: List["AdminJobAttempt"]  # Every attempt, oldest first.
+    parentJobId: Optional[str]  # The job this one re-runs (a customer's re-run or staff's "Re-run for the customer"), if any.
     isOutdated: bool  # Whether it is outdated
     executor: Optional[Dict[str, Any]]
     computeOn: Optional[str]
@@ -268,6 +287,19 @@ class AdminJobDetail:
 
     @classmethod
     def from_json(cls, data: Dict[str, Any]) -> "AdminJobDetail":
+        return _from(cls, data)
+
+
+@dataclass
+class AdminJobRerun:
+    """"Re-run for the customer": the new job (same image, model, settings, crop and mask; no licence unit)."""
+
+    id: str  # Identifier (UUID)
+    parentJobId: str  # Identifier of the parent job
+    message: str  # Human text in the caller language
+
+    @classmethod
+    def from_json(cls, data: Dict[str, Any]) -> "AdminJobRerun":
         return _from(cls, data)
 
 
@@ -355,6 +387,17 @@ class AdminLicenseHistoryItem:
 
     @classmethod
     def from_json(cls, data: Dict[str, Any]) -> "AdminLicenseHistoryItem":
+        return _from(cls, data)
+
+
+@dataclass
+class AdminNextJob:
+    """AdminNextJob"""
+
+    id: Optional[str]  # Identifier (UUID)
+
+    @classmethod
+    def from_json(cls, data: Dict[str, Any]) -> "AdminNextJob":
         return _from(cls, data)
 
 
@@ -678,6 +721,8 @@ class CreateJobsBody:
     imageIds: List[str]  # Identifiers of the images
     modelIds: List[str]  # Identifiers of the models
     projectId: Optional[str] = None  # The project's identifier (UUID)
+    recipeId: Optional[str] = None  # A recipe (issue 22): its classifier segments the images and each model measures the class it names.
+    recipeVersion: Optional[int] = None  # The recipe's version (default: its current one); the result names it.
 
     @classmethod
     def from_json(cls, data: Dict[str, Any]) -> "CreateJobsBody":
@@ -2145,6 +2190,20 @@ class ModelVersion:
 
 
 @dataclass
+class MyProjectInvitation:
+    """A project invitation waiting for the caller's answer (issue 28 item 4): sharing with any address makes one, and the project's access list shows it the same way until the invitee accepts. Notification PROJECT_INVITATION (payload `{ invitationId, projectName }`)."""
+
+    id: str  # Identifier (UUID)
+    projectId: str  # The project's identifier (UUID)
+    projectName: str
+    role: str  # Role: ADMIN, POWER_USER, EDITOR, USER or BLOCKED
+
+    @classmethod
+    def from_json(cls, data: Dict[str, Any]) -> "MyProjectInvitation":
+        return _from(cls, data)
+
+
+@dataclass
 class News:
     """The entity of back-office.md §3, both languages (the back-office's table and edit modal)."""
 
@@ -2324,7 +2383,7 @@ class Project:
 
 @dataclass
 class ProjectAccess:
-    """Who has access (owner first) and the addresses invited that have no account yet."""
+    """Who has access (owner first), and the invited addresses that have not accepted yet (all alike, account or not)."""
 
     members: List["ProjectMember"]  # The members
     invitations: List[Dict[str, Any]]
@@ -2382,6 +2441,19 @@ class ProjectImage:
 
     @classmethod
     def from_json(cls, data: Dict[str, Any]) -> "ProjectImage":
+        return _from(cls, data)
+
+
+@dataclass
+class ProjectInvitationAnswer:
+    """ProjectInvitationAnswer"""
+
+    projectId: str  # The project's identifier (UUID)
+    accepted: bool
+    message: str  # Human text in the caller language
+
+    @classmethod
+    def from_json(cls, data: Dict[str, Any]) -> "ProjectInvitationAnswer":
         return _from(cls, data)
 
 
@@ -2476,6 +2548,109 @@ class Readiness:
 
     @classmethod
     def from_json(cls, data: Dict[str, Any]) -> "Readiness":
+        return _from(cls, data)
+
+
+@dataclass
+class Recipe:
+    """Recipe"""
+
+    id: str  # Identifier (UUID)
+    name: str  # Name
+    version: int  # The current (latest) version.
+    classes: List["RecipeClass"]
+    measures: "RecipeMeasures"
+    kind: str  # Kind
+    imageId: Optional[str]  # The image's identifier (UUID)
+    strokes: List["RecipeStroke"]
+    greyRanges: Optional[List["RecipeGreyRange"]]
+    projectId: Optional[str]  # The project's identifier (UUID)
+    own: bool  # Whether the caller owns it (else it is shared with a project of theirs: read and apply only).
+    createdAt: str  # When it was created (ISO 8601, UTC)
+    updatedAt: str  # When it last changed (ISO 8601, UTC)
+
+    @classmethod
+    def from_json(cls, data: Dict[str, Any]) -> "Recipe":
+        return _from(cls, data)
+
+
+@dataclass
+class RecipeClass:
+    """RecipeClass"""
+
+    name: str  # Name
+    colour: str
+
+    @classmethod
+    def from_json(cls, data: Dict[str, Any]) -> "RecipeClass":
+        return _from(cls, data)
+
+
+@dataclass
+class RecipeGreyRange:
+    """The grey-range picker: grey values min..max (0..255) are this class; the rest is `otherClass`."""
+
+    classIndex: int
+    min: int
+    max: int
+
+    @classmethod
+    def from_json(cls, data: Dict[str, Any]) -> "RecipeGreyRange":
+        return _from(cls, data)
+
+
+@dataclass
+class RecipeMeasures:
+    """Which class each model measures: the layer (layer thickness), the phases (porosity / phase fraction), the cracks."""
+
+    layer: Optional[int] = None
+    phase: Optional[List[int]] = None
+    crack: Optional[int] = None
+    crackRegion: Optional[int] = None
+
+    @classmethod
+    def from_json(cls, data: Dict[str, Any]) -> "RecipeMeasures":
+        return _from(cls, data)
+
+
+@dataclass
+class RecipePreview:
+    """The segmentation of an image, answered at once for the live preview."""
+
+    width: int  # Width in pixels
+    height: int  # Height in pixels
+    overlay: str  # PNG (RGBA: class colours, transparent where unclassified) as a data: URL, for an overlay on the image.
+    fractions: List[float]  # Area fraction of each class in %.
+    samples: int  # Training pixels used (0 for grey ranges).
+    ms: int  # Training and segmentation time in ms.
+
+    @classmethod
+    def from_json(cls, data: Dict[str, Any]) -> "RecipePreview":
+        return _from(cls, data)
+
+
+@dataclass
+class RecipePreviewBody:
+    """RecipePreviewBody"""
+
+    imageId: str  # The image's identifier (UUID)
+    version: Optional[int] = None  # Version
+
+    @classmethod
+    def from_json(cls, data: Dict[str, Any]) -> "RecipePreviewBody":
+        return _from(cls, data)
+
+
+@dataclass
+class RecipeStroke:
+    """A brush stroke of one class in the image's pixels."""
+
+    classIndex: int
+    width: float  # Width in pixels
+    points: List[List[Any]]
+
+    @classmethod
+    def from_json(cls, data: Dict[str, Any]) -> "RecipeStroke":
         return _from(cls, data)
 
 
@@ -2651,6 +2826,24 @@ class SaveMaskBody:
 
     @classmethod
     def from_json(cls, data: Dict[str, Any]) -> "SaveMaskBody":
+        return _from(cls, data)
+
+
+@dataclass
+class SaveRecipeBody:
+    """SaveRecipeBody"""
+
+    name: str  # Name
+    imageId: str  # The image's identifier (UUID)
+    classes: List["RecipeClass"]
+    measures: "RecipeMeasures"
+    strokes: Optional[List["RecipeStroke"]] = None
+    greyRanges: Optional[List["RecipeGreyRange"]] = None
+    otherClass: Optional[int] = None
+    projectId: Optional[str] = None  # Share with this project (its members read and apply the recipe), or null.
+
+    @classmethod
+    def from_json(cls, data: Dict[str, Any]) -> "SaveRecipeBody":
         return _from(cls, data)
 
 
@@ -3038,6 +3231,21 @@ class TextFormField:
 
     @classmethod
     def from_json(cls, data: Dict[str, Any]) -> "TextFormField":
+        return _from(cls, data)
+
+
+@dataclass
+class TrainRecipeBody:
+    """What trains a classifier: strokes on an image (a forest on multi-scale features), or grey ranges."""
+
+    imageId: str  # The image's identifier (UUID)
+    classes: List["RecipeClass"]
+    strokes: Optional[List["RecipeStroke"]] = None
+    greyRanges: Optional[List["RecipeGreyRange"]] = None
+    otherClass: Optional[int] = None
+
+    @classmethod
+    def from_json(cls, data: Dict[str, Any]) -> "TrainRecipeBody":
         return _from(cls, data)
 
 
