@@ -86,6 +86,9 @@ test('A sees the fields with key values and a link, and accepts field 1', async 
 test('B, a viewer, reviews the fields and opens a job read-only; English and German', async ({ browser, baseURL }) => {
   test.setTimeout(480_000);
   const page = await signedInPage(browser, baseURL!, viewerEmail);
+  // the share is an invitation until the viewer accepts it (issue 28 item 4)
+  for (const i of (await (await page.request.get('/api/projects/invitations')).json()) as Array<{ id: string }>)
+    expect((await page.request.post(`/api/projects/invitations/${i.id}/accept`)).ok()).toBeTruthy();
   await page.goto(`/projects?project=${projectId}`);
   const detail = page.getByTestId('project-detail');
   const fields = detail.getByTestId('project-image');

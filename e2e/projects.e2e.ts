@@ -73,6 +73,12 @@ test('A creates a project, adds an image from the library and shares it as viewe
 test('B sees the shared project read-only', async ({ browser, baseURL }) => {
   const page = await signedInPage(browser, baseURL!, viewerEmail);
   await page.goto('/projects');
+  // the share is an invitation until B accepts it from the bell (issue 28 item 4)
+  await page.getByRole('banner').getByRole('button', { name: 'Notifications' }).click();
+  await expect(page.getByTestId('notification').filter({ hasText: PROJECT })).toBeVisible();
+  await page.getByTestId('project-invitation-accept').first().click();
+  await expect(toast(page, 'Invitation accepted: the project is in your list.')).toBeVisible();
+  await page.keyboard.press('Escape');
   const item = page.getByTestId('project-item').filter({ hasText: PROJECT });
   await expect(item).toBeVisible();
   await expect(item).toContainText('Viewer');
