@@ -11,7 +11,7 @@ import { PASSWORD, acceptCookies, createVerifiedUser } from './helpers';
 const OUT = fileURLToPath(new URL('../test-results/screenshots', import.meta.url));
 
 test('overlays with an opacity slider, the correction tools with a live recount, in both languages', async ({ page, context, baseURL, request }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(840_000);
   await acceptCookies(context, baseURL!);
   const email = await createVerifiedUser(request, 'corrector', { name: 'Cora', surname: 'Corrector' });
   await signIn(page, email, PASSWORD);
@@ -26,7 +26,7 @@ test('overlays with an opacity slider, the correction tools with a live recount,
       await page.setViewportSize({ width: size.width, height: size.height });
       await page.goto(`/models/${GRAIN_MODEL.name}`);
       const item = jobItem(page, job.id);
-      await openFinishedJob(page, item, 150_000);
+      await openFinishedJob(page, item, 600_000);
       // two overlays: the boundaries (with the opacity slider over the original) and the E112 test lines
       await expect(item.getByTestId('result-image')).toHaveCount(2);
       await expect(item.getByTestId('overlay-opacity').first()).toBeVisible();
