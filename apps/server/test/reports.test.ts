@@ -130,8 +130,10 @@ describe('job report', () => {
       'ASTM E112-13 / ISO 643, planimetric (Jeffries)\nASTM E112-13 / ISO 643, lineal intercept (Heyn)',
     ]);
     const measurements = rowsOf(wb.getWorksheet('Measurements')!);
-    expect(measurements).toContainEqual(['ASTM grain size G (planimetric)', 'astmGPlanimetric', m.astmGPlanimetric, '']);
-    expect(measurements).toContainEqual(['Mean lineal intercept', 'meanInterceptUm', m.meanInterceptUm, 'µm']);
+    // readable names with units, values rounded as in the tables (issue 24 item 6)
+    expect(measurements[0]).toEqual(['Quantity', 'Value']);
+    expect(measurements).toContainEqual(['ASTM G (planimetric)', Math.round((m.astmGPlanimetric + Number.EPSILON) * 100) / 100]);
+    expect(measurements).toContainEqual(['Mean intercept length (µm)', Math.round((m.meanInterceptUm + Number.EPSILON) * 100) / 100]);
     // the result's first table: G as a number, rounded as the model wrote it
     const table = rowsOf(wb.worksheets[2]);
     expect(table[0]).toEqual(['Quantity', 'Value', 'Unit']);
