@@ -49,8 +49,8 @@ import type registrationTokens from '../locales/en/registrationTokens.json';
 import type reminderMail from '../locales/en/reminderMail.json';
 import type reports from '../locales/en/reports.json';
 import type reportsUi from '../locales/en/reportsUi.json';
-import type resultText from '../locales/en/resultText.json';
 import type resultFormats from '../locales/en/resultFormats.json';
+import type resultText from '../locales/en/resultText.json';
 import type results from '../locales/en/results.json';
 import type sandbox from '../locales/en/sandbox.json';
 import type shared from '../locales/en/shared.json';
@@ -105,8 +105,8 @@ export interface EnglishResources {
   reminderMail: typeof reminderMail;
   reports: typeof reports;
   reportsUi: typeof reportsUi;
-  resultText: typeof resultText;
   resultFormats: typeof resultFormats;
+  resultText: typeof resultText;
   results: typeof results;
   sandbox: typeof sandbox;
   shared: typeof shared;
@@ -163,8 +163,8 @@ export const typedNamespaces = [
   'reminderMail',
   'reports',
   'reportsUi',
-  'resultText',
   'resultFormats',
+  'resultText',
   'results',
   'sandbox',
   'shared',
