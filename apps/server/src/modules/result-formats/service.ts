@@ -28,17 +28,17 @@ const round = (v: number, digits: number) => Number(v.toFixed(digits));
 /** The per-object table, headers in the reader's language with the length unit. */
 export function objectTable(rows: ObjectRow[], calibrated: boolean, lng: Language): Table {
   const unit = calibrated ? 'µm' : 'px';
-  const h = (key: string, u?: string) => `${translate(lng, `resultFormats.${key}`)}${u ? ` (${u})` : ''}`;
+  const h = (key: string, u?: string) => `${translate(lng, key)}${u ? ` (${u})` : ''}`;
   return {
     headers: [
-      h('id'),
-      h('areaPx', 'px²'),
-      h('area', calibrated ? 'µm²' : 'px²'),
-      h('equivalentDiameter', unit),
-      h('aspectRatio'),
-      h('orientation', '°'),
-      h('perimeter', unit),
-      h('border'),
+      h('resultFormats.id'),
+      h('resultFormats.areaPx', 'px²'),
+      h('resultFormats.area', calibrated ? 'µm²' : 'px²'),
+      h('resultFormats.equivalentDiameter', unit),
+      h('resultFormats.aspectRatio'),
+      h('resultFormats.orientation', '°'),
+      h('resultFormats.perimeter', unit),
+      h('resultFormats.border'),
     ],
     rows: rows.map((r) => [
       r.id,

@@ -4,12 +4,16 @@ import { resultFormatsApi, type ResultFormat } from '@lamella/contracts';
 import { useTranslation } from 'react-i18next';
 import { urlOf } from '../../api/client';
 
-const ITEMS: Array<{ format: ResultFormat; label: 'labels' | 'rois' | 'geojson' | 'csv' | 'xlsx'; Icon: typeof IconPhoto }> = [
-  { format: 'labels.tif', label: 'labels', Icon: IconPhoto },
-  { format: 'rois.zip', label: 'rois', Icon: IconFileZip },
-  { format: 'objects.geojson', label: 'geojson', Icon: IconPolygon },
-  { format: 'objects.csv', label: 'csv', Icon: IconTable },
-  { format: 'objects.xlsx', label: 'xlsx', Icon: IconFileSpreadsheet },
+const ITEMS: Array<{
+  format: ResultFormat;
+  label: 'resultFormats.labels' | 'resultFormats.rois' | 'resultFormats.geojson' | 'resultFormats.csv' | 'resultFormats.xlsx';
+  Icon: typeof IconPhoto;
+}> = [
+  { format: 'labels.tif', label: 'resultFormats.labels', Icon: IconPhoto },
+  { format: 'rois.zip', label: 'resultFormats.rois', Icon: IconFileZip },
+  { format: 'objects.geojson', label: 'resultFormats.geojson', Icon: IconPolygon },
+  { format: 'objects.csv', label: 'resultFormats.csv', Icon: IconTable },
+  { format: 'objects.xlsx', label: 'resultFormats.xlsx', Icon: IconFileSpreadsheet },
 ];
 
 /** The "Objects" menu of a finished job: its objects as a label image, ImageJ ROI set, GeoJSON or table (issue 27 item 4). */
@@ -40,7 +44,7 @@ export function ResultFormatsMenu({ job }: { job: { resultId: string | null; ima
             leftSection={<Icon size={16} />}
             data-testid={`result-format-${format}`}
           >
-            {t(`resultFormats.${label}`)}
+            {t(label)}
           </Menu.Item>
         ))}
       </Menu.Dropdown>
