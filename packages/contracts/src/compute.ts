@@ -278,14 +278,14 @@ export type LauncherTestAnswer = Static<typeof LauncherTestAnswer>;
  * also offers the releases this Lamella build ships (LauncherVersionChoices).
  */
 export const LauncherVersionList = Type.Array(Type.String(), { $id: 'LauncherVersionList' });
-export const UpdateLaunchersBody = Type.Object({ version: Type.Optional(VersionInput) }, { $id: 'UpdateLaunchersBody' });
-export type UpdateLaunchersBody = Static<typeof UpdateLaunchersBody>;
 /** Add Launcher's version choices: what the reachable launchers report, and the releases this Lamella build ships. */
 export const LauncherVersionChoices = Type.Object(
   { reported: Type.Array(Type.String()), releases: Type.Array(Type.String()) },
   { $id: 'LauncherVersionChoices' },
 );
 export type LauncherVersionChoices = Static<typeof LauncherVersionChoices>;
+export const UpdateLaunchersBody = Type.Object({ version: Type.Optional(VersionInput) }, { $id: 'UpdateLaunchersBody' });
+export type UpdateLaunchersBody = Static<typeof UpdateLaunchersBody>;
 export const UpdateLaunchersAnswer = Type.Object(
   {
     version: Type.String(),
@@ -514,6 +514,14 @@ export const computeNodesApi = {
     tags: nodeTags,
     response: { 200: LauncherVersionList },
   }),
+  versionChoices: endpoint({
+    method: 'GET',
+    path: '/admin/executors/version-choices',
+    operationId: 'listLauncherVersionChoices',
+    tags: nodeTags,
+    summary: 'Versions Add Launcher offers: reported by the launchers, and the releases of this build',
+    response: { 200: LauncherVersionChoices },
+  }),
   updateAll: endpoint({
     method: 'PUT',
     path: '/admin/executors',
@@ -523,11 +531,3 @@ export const computeNodesApi = {
     response: { 200: UpdateLaunchersAnswer },
   }),
 };
-  versionChoices: endpoint({
-    method: 'GET',
-    path: '/admin/executors/version-choices',
-    operationId: 'listLauncherVersionChoices',
-    tags: nodeTags,
-    summary: 'Versions Add Launcher offers: reported by the launchers, and the releases of this build',
-    response: { 200: LauncherVersionChoices },
-  }),
