@@ -28,7 +28,8 @@ test('overlays with an opacity slider, the correction tools with a live recount,
       const item = jobItem(page, job.id);
       await openFinishedJob(page, item, 600_000);
       // two overlays: the boundaries (with the opacity slider over the original) and the E112 test lines
-      await expect(item.getByTestId('result-image')).toHaveCount(2);
+      await expect(item.getByRole('img', { name: 'grain-boundaries.png' })).toBeVisible();
+      await expect(item.getByRole('img', { name: 'e112-test-lines.png' })).toBeVisible();
       await expect(item.getByTestId('overlay-opacity').first()).toBeVisible();
       // the current tab is on screen
       const tab = page.getByRole('tab', { selected: true });
