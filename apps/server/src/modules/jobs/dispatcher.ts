@@ -7,8 +7,8 @@ import { jobCacheKey } from './cache-key.ts';
 import { sidecarKey } from '../images/service.ts';
 import { recipeRun } from '../recipes/service.ts';
 import { recountLicense } from './license.ts';
-import { LauncherBusy, LauncherUnavailable, ModelError, launcherHealth, runOnLauncher } from './launcher-client.ts';
 import { endAttempt, startAttempt } from './attempts.ts';
+import { LauncherBusy, LauncherUnavailable, ModelError, launcherHealth, runOnLauncher } from './launcher-client.ts';
 import type { JobRow } from './present.ts';
 import type { SpanContext } from '@opentelemetry/api';
 import { silentLog, type Log } from '../../platform/observability/logger.ts';
@@ -123,7 +123,6 @@ export class Dispatcher implements JobEvents {
     return rows.map((r) => ({ status: r.status, model: r.model, count: Number(r.count) }));
   }
 
-  /** An attempt given up without a result (metrics; the log line says why). */
   /** Records an attempt (job_attempts): a failure to write it is logged, never fails the job. */
   private async attempt(write: () => Promise<void>): Promise<void> {
     try {
@@ -133,6 +132,7 @@ export class Dispatcher implements JobEvents {
     }
   }
 
+  /** An attempt given up without a result (metrics; the log line says why). */
   private abandoned(cause: string): void {
     this.deps.metrics?.attemptsAbandoned.labels(cause).inc();
   }
@@ -272,8 +272,8 @@ export class Dispatcher implements JobEvents {
       .returning();
     if (row) {
       await this.deps.db.update(executors).set({ busyJobId: row.id }).where(eq(executors.id, executorId));
-      this.deps.notify(row.ownerId, 'job', { id: row.id, status: row.status });
       await this.attempt(() => startAttempt(this.deps.db, row.id, row.attempts, executorId));
+      this.deps.notify(row.ownerId, 'job', { id: row.id, status: row.status });
       this.logger.info(
         { jobId: row.id, userId: row.ownerId, launcherId: executorId, modelVersion: row.modelVersion, attempt: row.attempts },
         'job claimed',
@@ -488,12 +488,12 @@ export class Dispatcher implements JobEvents {
         this.deps.log?.(`job ${job.id}: lease lost before the result was saved; result discarded`);
         this.abandoned('lease_lost');
         log.warn({ cause: 'lease_lost' }, 'attempt abandoned: the lease was lost before the result was saved; result discarded');
+        await this.attempt(() => endAttempt(db, job.id, 'ABANDONED', 'lease_lost: the lease was lost before the result was saved'));
         await db.delete(results).where(eq(results.id, resultRow.id));
       }
     } catch (err) {
       clearInterval(watchdog);
       await writing;
-        await this.attempt(() => endAttempt(db, job.id, 'ABANDONED', 'lease_lost: the lease was lost before the result was saved'));
       if (err instanceof ModelError) {
         log.warn({ code: err.code, reason: err.message }, 'job FAILED: the model refused the input');
         if (await this.finish(job, { status: 'FAILED', resultId: null, error: `${err.code}: ${err.message}` }))
@@ -509,12 +509,12 @@ export class Dispatcher implements JobEvents {
           .set({ status: 'NEW', executorId: null, leaseUntil: null, startedAt: null, progress: null, attempts: sql`${jobs.attempts} - 1` })
           .where(this.mine(job))
           .returning({ id: jobs.id });
+        if (row) await this.attempt(() => endAttempt(db, job.id, 'ABANDONED', 'launcher_busy: the launcher was busy; no attempt counted'));
         if (row) this.deps.notify(job.ownerId, 'job', { id: job.id, status: 'NEW' });
       } else {
         const message = err instanceof Error ? err.message : String(err);
         if (err instanceof LauncherUnavailable) this.healthy.delete(executor.id);
         this.deps.log?.(`job ${job.id} on launcher ${executor.id}: ${message}`);
-        if (row) await this.attempt(() => endAttempt(db, job.id, 'ABANDONED', 'launcher_busy: the launcher was busy; no attempt counted'));
         const cause = /lease was lost/.test(message)
           ? 'lease_lost'
           : /not responding/.test(message)
@@ -536,12 +536,12 @@ export class Dispatcher implements JobEvents {
             .set({ status: 'NEW', executorId: null, leaseUntil: null, startedAt: null, progress: null, error: message })
             .where(this.mine(job))
             .returning({ id: jobs.id });
+          if (row) await this.attempt(() => endAttempt(db, job.id, 'ABANDONED', `${cause}: ${message}`));
           if (row) this.deps.notify(job.ownerId, 'job', { id: job.id, status: 'NEW' });
           if (row) log.info({}, 'job queued again for another attempt');
         }
       }
     } finally {
-          if (row) await this.attempt(() => endAttempt(db, job.id, 'ABANDONED', `${cause}: ${message}`));
       clearInterval(watchdog);
       if (!abort.signal.aborted) abort.abort(new Error('run ended'));
       if (!kept) await Promise.all(Object.values(files).map((key) => storage.delete(key).catch(() => undefined)));
@@ -569,12 +569,12 @@ export class Dispatcher implements JobEvents {
       })
       .where(this.mine(job))
       .returning();
+    if (row) await this.attempt(() => endAttempt(this.deps.db, row.id, r.status, r.error));
     if (row?.status === 'FAILED') await recountLicense(this.deps.db, row.ownerId);
     if (row) this.deps.notify(row.ownerId, 'job', { id: row.id, status: row.status });
     if (row) this.deps.jobEnded?.(row);
     return Boolean(row);
   }
-    if (row) await this.attempt(() => endAttempt(this.deps.db, row.id, r.status, r.error));
 
   /** PENDING jobs whose dispatcher stopped renewing the lease go back to the queue (or fail after the limit). */
   private async expireLeases(): Promise<void> {
@@ -589,11 +589,6 @@ export class Dispatcher implements JobEvents {
       .set({ status: 'NEW', executorId: null, leaseUntil: null, startedAt: null })
       .where(and(eq(jobs.status, 'PENDING'), lt(jobs.leaseUntil, now)))
       .returning({ id: jobs.id, ownerId: jobs.ownerId });
-    for (const [j, final] of [...failed.map((j) => [j, true] as const), ...requeued.map((j) => [j, false] as const)]) {
-      this.abandoned('lease_expired');
-      this.logger.warn(
-        { jobId: j.id, userId: j.ownerId, cause: 'lease_expired', final },
-        `attempt abandoned: lease expired (its server stopped); job ${final ? 'FAILED' : 'queued again'}`,
     await this.attempt(() =>
       endAttempt(
         this.deps.db,
@@ -610,6 +605,11 @@ export class Dispatcher implements JobEvents {
         'lease_expired: its server stopped renewing the lease; queued again',
       ),
     );
+    for (const [j, final] of [...failed.map((j) => [j, true] as const), ...requeued.map((j) => [j, false] as const)]) {
+      this.abandoned('lease_expired');
+      this.logger.warn(
+        { jobId: j.id, userId: j.ownerId, cause: 'lease_expired', final },
+        `attempt abandoned: lease expired (its server stopped); job ${final ? 'FAILED' : 'queued again'}`,
       );
     }
   }
