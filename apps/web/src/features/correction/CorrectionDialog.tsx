@@ -70,7 +70,7 @@ function draw(canvas: HTMLCanvasElement, mask: LabelMask, picked: number | null)
  * re-runs the job with it (an unchanged segmentation runs as the model's own: its numbers exactly).
  */
 export function CorrectionDialog({ job, opened, onClose }: { job: Job; opened: boolean; onClose: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const mobile = useMediaQuery('(max-width: 40em)');
   const [base, setBase] = useState<LabelMask | null>(null);
   const [history, setHistory] = useState<LabelMask[]>([]);
@@ -191,7 +191,7 @@ export function CorrectionDialog({ job, opened, onClose }: { job: Job; opened: b
           </Box>
           {counts && (
             <Text size="sm" fw={500} data-testid="correction-count" aria-live="polite">
-              {t('results.correction.count', { ...counts, jeffries: counts.jeffries })}
+              {t('results.correction.count', { ...counts, jeffries: new Intl.NumberFormat(i18n.language).format(counts.jeffries) })}
               {typeof modelCount === 'number' ? ` · ${t('results.correction.model', { value: modelCount })}` : ''}
             </Text>
           )}
