@@ -36,8 +36,9 @@ if (!base) {
 const dir = mkdtempSync(join(tmpdir(), 'lamella-openapi-'));
 writeFileSync(join(dir, 'base.json'), base.text);
 writeFileSync(join(dir, 'current.json'), current);
-const optic = spawnSync('npx', ['--no', 'optic', 'diff', join(dir, 'base.json'), join(dir, 'current.json'), '--check'], {
-  cwd: root,
+// run in the temporary folder: Optic writes its ci-run-details.json into the working folder
+const optic = spawnSync(join(root, 'node_modules', '.bin', 'optic'), ['diff', join(dir, 'base.json'), join(dir, 'current.json'), '--check'], {
+  cwd: dir,
   encoding: 'utf8',
   env: { ...process.env, OPTIC_TELEMETRY_LEVEL: 'off', CI: 'true' },
   maxBuffer: 64 * 1024 * 1024,

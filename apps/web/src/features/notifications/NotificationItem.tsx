@@ -51,10 +51,10 @@ export function NotificationItem({ notification: n, onOpen, onSeen, onDelete }: 
       : n.type === 'PROJECT_INVITATION'
         ? t('notifications.projectInvitation', { projectName: text(n.payload.projectName) })
         : n.type === GROUP_INVITATION_NOTIFICATION
-        ? t('groupAdmin.invitation.text', { invitedByName: text(n.payload.invitedByName), groupName: text(n.payload.groupName) })
-        : isJob
-          ? jobLabel(t, n, jobModel?.name ?? '')
-          : t('notifications.unknown');
+          ? t('groupAdmin.invitation.text', { invitedByName: text(n.payload.invitedByName), groupName: text(n.payload.groupName) })
+          : isJob
+            ? jobLabel(t, n, jobModel?.name ?? '')
+            : t('notifications.unknown');
   const batch = isJob ? batchOf(n) : null;
   return (
     <Group

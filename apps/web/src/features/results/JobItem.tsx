@@ -17,7 +17,6 @@ import { formatResultValue } from '../jobs/format';
 import { keyResultOf } from './keyResult';
 import { JobReportMenu } from '../reports/JobReportMenu';
 import { ResultFormatsMenu } from './ResultFormatsMenu';
-import { ResultFormatsMenu } from './ResultFormatsMenu';
 
 export const MASK_EDITOR_ROLES = ['ADMIN', 'POWER_USER', 'EDITOR'];
 
@@ -145,7 +144,6 @@ export function JobItem({ job, selected, onSelect, role }: Props) {
               </Tooltip>
               <FeedbackFlags job={job} />
               <JobReportMenu job={job} />
-              <ResultFormatsMenu job={job} />
               <ResultFormatsMenu job={job} />
             </>
           )}
