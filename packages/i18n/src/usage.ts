@@ -38,6 +38,7 @@ export const DYNAMIC_KEYS: readonly { prefix: string; rest: 'literal' | 'any'; w
   { prefix: 'adminAccounts.templates.', rest: 'literal', where: 'admin-accounts/TemplatesPage.tsx' },
   { prefix: 'admin.menu.', rest: 'literal', where: 'admin/AdminLayout.tsx, ComingSoon.tsx (entries of admin/menu.ts)' },
   { prefix: 'admin.job.', rest: 'literal', where: 'admin/jobs/JobDetailPage.tsx' },
+  { prefix: 'adminJobs.attempts.outcomes.', rest: 'literal', where: 'admin/jobs/JobAttempts.tsx: the outcome of each attempt' },
   { prefix: 'admin.jobs.', rest: 'literal', where: 'admin/jobs/JobsPage.tsx (filter flags)' },
   { prefix: 'admin.jobs.statuses.', rest: 'literal', where: 'admin/jobs/JobsPage.tsx, JobDetailPage.tsx' },
   { prefix: 'admin.jobs.sources.', rest: 'literal', where: 'admin/jobs/JobsPage.tsx' },
