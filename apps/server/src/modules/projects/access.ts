@@ -1,4 +1,5 @@
 import type { Db } from '../../platform/db/client.ts';
+import { notFound } from '../../platform/http/errors.ts';
 import * as repo from './repo.ts';
 
 /**
@@ -11,4 +12,9 @@ export async function canReadProjectJob(db: Db, userId: string, job: { projectId
   if (!job.projectId) return false;
   if (!(await repo.findVisible(db, userId, job.projectId))) return false;
   return repo.holdsImage(db, job.projectId, job.imageId);
+}
+
+/** A project the user may see (owner or member), else 404 `project` — for modules that only name a project (recipes). */
+export async function assertProjectVisible(db: Db, userId: string, projectId: string): Promise<void> {
+  if (!(await repo.findVisible(db, userId, projectId))) throw notFound('project');
 }

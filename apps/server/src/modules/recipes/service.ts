@@ -6,7 +6,7 @@ import type { Storage } from '../../platform/storage/storage.ts';
 import { AppError, notFound } from '../../platform/http/errors.ts';
 import { FieldErrors } from '../../platform/http/field-errors.ts';
 import { readableImage } from '../images/service.ts';
-import { get as getProject } from '../projects/service.ts';
+import { assertProjectVisible } from '../projects/access.ts';
 import * as repo from './repo.ts';
 
 /**
@@ -127,7 +127,7 @@ async function readSave(
   checkMeasures(body.measures, body.classes.length, e);
   e.throwIfAny();
   const projectId = body.projectId ?? null;
-  if (projectId) await getProject(deps.db, auth.user.id, projectId);
+  if (projectId) await assertProjectVisible(deps.db, auth.user.id, projectId);
   const image = await imageBytes(deps, auth, body.imageId);
   const out = await runTask(deps, trainTask(body, image));
   return {
