@@ -69,19 +69,19 @@ export function overlayParts(L: Int32Array, w: number, h: number, valid: Uint8Ar
       filled[i] = L[i];
       queue[tail++] = i;
     }
+  // (no closure per pixel: this loop runs over every pixel of the image)
   while (head < tail) {
     const i = queue[head++];
     const y = (i / w) | 0,
       x = i - y * w;
-    const visit = (j: number) => {
-      if (filled[j] || !zero[j] || ignored[j]) return;
-      filled[j] = filled[i];
+    const v = filled[i];
+    for (let k = 0; k < 4; k++) {
+      if ((k === 0 && x === 0) || (k === 1 && x + 1 >= w) || (k === 2 && y === 0) || (k === 3 && y + 1 >= h)) continue;
+      const j = k === 0 ? i - 1 : k === 1 ? i + 1 : k === 2 ? i - w : i + w;
+      if (filled[j] || !zero[j] || ignored[j]) continue;
+      filled[j] = v;
       queue[tail++] = j;
-    };
-    if (x > 0) visit(i - 1);
-    if (x + 1 < w) visit(i + 1);
-    if (y > 0) visit(i - w);
-    if (y + 1 < h) visit(i + w);
+    }
   }
   // 1-px lines: where the grain changes to the right or below, and the outline of the ignored area on the grain side
   const lines = new Uint8Array(n);
@@ -90,8 +90,15 @@ export function overlayParts(L: Int32Array, w: number, h: number, valid: Uint8Ar
       const i = y * w + x;
       const a = filled[i];
       if (!valid[i] || a <= 0) continue;
-      const differs = (j: number) => valid[j] && filled[j] !== a && (filled[j] > 0 || ignored[j] === 1);
-      if ((x + 1 < w && differs(i + 1)) || (y + 1 < h && differs(i + w)) || (x > 0 && ignored[i - 1]) || (y > 0 && ignored[i - w])) lines[i] = 1;
+      const r = i + 1,
+        b = i + w;
+      if (
+        (x + 1 < w && valid[r] && filled[r] !== a && (filled[r] > 0 || ignored[r] === 1)) ||
+        (y + 1 < h && valid[b] && filled[b] !== a && (filled[b] > 0 || ignored[b] === 1)) ||
+        (x > 0 && ignored[i - 1]) ||
+        (y > 0 && ignored[i - w])
+      )
+        lines[i] = 1;
     }
   return { filled, lines, ignored };
 }
