@@ -2130,6 +2130,7 @@ class ModelShort:
     id: str  # Identifier (UUID)
     displayName: str  # Name shown to users
     name: str  # Name
+    displayNameDe: Optional[str] = None  # Name shown to users in German
 
     @classmethod
     def from_json(cls, data: Dict[str, Any]) -> "ModelShort":

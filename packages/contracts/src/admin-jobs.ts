@@ -60,7 +60,13 @@ const rowProperties = {
   status: Type.String(),
   source: Type.String(),
   modelVersion: Type.String(),
-  model: Type.Object({ id: Type.String(), name: Nullable(Type.String()), displayName: Nullable(Type.String()) }),
+  /** `displayNameDe`: the German name staff set (null: none; the web then names a built-in model in German itself). */
+  model: Type.Object({
+    id: Type.String(),
+    name: Nullable(Type.String()),
+    displayName: Nullable(Type.String()),
+    displayNameDe: Type.Optional(Nullable(Type.String())),
+  }),
   owner: Owner,
   company: Nullable(Type.String()),
   project: Nullable(Type.Object({ id: Type.String(), name: Nullable(Type.String()) })),
@@ -147,7 +153,13 @@ export const AdminJobDetail = Type.Object(
     attempts: Type.Array(AdminJobAttempt),
     /** The job this one re-runs (a customer's re-run or staff's "Re-run for the customer"), if any. */
     parentJobId: Nullable(Type.String()),
-    model: Type.Object({ id: Type.String(), name: Type.String(), displayName: Type.String(), currentVersion: Type.String() }),
+    model: Type.Object({
+      id: Type.String(),
+      name: Type.String(),
+      displayName: Type.String(),
+      displayNameDe: Type.Optional(Nullable(Type.String())),
+      currentVersion: Type.String(),
+    }),
     isOutdated: Type.Boolean(),
     executor: Nullable(
       Type.Object({

@@ -62,7 +62,10 @@ export type UpdatedComputeModel = Static<typeof UpdatedComputeModel>;
 export const ModelStatsEntry = Type.Object({ id: Type.String(), stats: ModelStats, trainable: ModelTrainable }, { $id: 'ModelStatsEntry' });
 export const ModelStatsList = Type.Array(ModelStatsEntry, { $id: 'ModelStatsList' });
 export type ModelStatsEntry = Static<typeof ModelStatsEntry>;
-export const ModelShort = Type.Object({ id: Type.String(), displayName: Type.String(), name: Type.String() }, { $id: 'ModelShort' });
+export const ModelShort = Type.Object(
+  { id: Type.String(), displayName: Type.String(), name: Type.String(), displayNameDe: Type.Optional(Nullable(Type.String())) },
+  { $id: 'ModelShort' },
+);
 export type ModelShort = Static<typeof ModelShort>;
 export const ModelShortList = Type.Array(ModelShort, { $id: 'ModelShortList' });
 

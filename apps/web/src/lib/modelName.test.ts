@@ -22,4 +22,13 @@ describe('modelName', () => {
     expect(modelName(tIn('en'), { ...shipped, displayNameDe: 'Korngröße' }, 'en')).toBe('Grain size (ASTM E112)');
     expect(modelName(tIn('en'), { name: 'hardness', displayName: 'Hardness map', displayNameDe: 'Härtekarte' }, 'en')).toBe('Hardness map');
   });
+  it('the admin jobs list, job detail and Model filter shapes (issue 26 item 8): name or display name may be null', () => {
+    // AdminJobRow.model: { id, name: string | null, displayName: string | null, displayNameDe? }
+    expect(modelName(tIn('de'), { name: 'hardness', displayName: 'Hardness map', displayNameDe: 'Härtekarte' }, 'de')).toBe('Härtekarte');
+    expect(modelName(tIn('de'), { name: 'grain-size', displayName: 'Grain size (ASTM E112)', displayNameDe: null }, 'de')).toBe(
+      'Korngröße (ASTM E112)',
+    );
+    expect(modelName(tIn('de'), { name: 'hardness', displayName: null }, 'de')).toBe('hardness');
+    expect(modelName(tIn('de'), { name: null, displayName: null }, 'de')).toBe('');
+  });
 });

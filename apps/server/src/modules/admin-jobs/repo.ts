@@ -86,6 +86,7 @@ export interface JobListRow {
   model_id: string;
   model_name: string | null;
   model_display_name: string | null;
+  model_display_name_de: string | null;
   project_id: string | null;
   project_name: string | null;
   image_id: string;
@@ -138,7 +139,7 @@ const detailSelect = sql`j.id, j.created_at, j.started_at, j.finished_at, j.stat
   coalesce(j.duration_ms, (extract(epoch from (j.finished_at - j.started_at)) * 1000)::bigint) as duration_ms,
   coalesce(j.wait_ms, (extract(epoch from (j.started_at - j.created_at)) * 1000)::bigint) as wait_ms,
   u.id as owner_id, u.name as owner_name, u.surname as owner_surname, u.email as owner_email, u.address->>'company' as company,
-  m.id as model_id, m.internal_name as model_name, m.display_name as model_display_name,
+  m.id as model_id, m.internal_name as model_name, m.display_name as model_display_name, m.display_name_de as model_display_name_de,
   p.id as project_id, p.name as project_name,
   i.id as image_id, i.orginal_filename as image_original, i.filename as image_filename,
   uf.rating as user_rating, uf.comment as user_comment,

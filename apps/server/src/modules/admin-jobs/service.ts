@@ -21,6 +21,7 @@ import { FieldErrors } from '../../platform/http/field-errors.ts';
 import { round2, seconds, type Cell, type StreamedTable } from '../../platform/http/spreadsheet.ts';
 import { recordAudit } from '../audit/service.ts';
 import type { JobEvents } from '../jobs/dispatcher.ts';
+import { localiseModelName } from '../jobs/localise.ts';
 import * as repo from './repo.ts';
 import { DELETED, JOB_SOURCES, JOB_STATUSES, SORTS, type JobFilters, type JobListRow } from './repo.ts';
 
@@ -84,7 +85,7 @@ export function presentRow(r: JobListRow): AdminJobRow {
     status: r.status,
     source: r.source,
     modelVersion: r.model_version,
-    model: { id: r.model_id, name: r.model_name, displayName: r.model_display_name },
+    model: { id: r.model_id, name: r.model_name, displayName: r.model_display_name, displayNameDe: r.model_display_name_de },
     owner: { id: r.owner_id, name: r.owner_name, surname: r.owner_surname, email: r.owner_email, company: r.company },
     company: r.company,
     project: r.project_id ? { id: r.project_id, name: r.project_name } : null,
@@ -206,6 +207,10 @@ const MASK_HEADERS = [
 
 const date = (v: string | Date | null | undefined): Date | null => (v === null || v === undefined ? null : new Date(v));
 
+/** The job's model named in the report's language (a German report: the German name, as on the German screens). */
+const modelNameIn = (m: AdminJobRow['model'], lng: Language): string | null =>
+  m.name && m.displayName ? localiseModelName({ name: m.name, displayName: m.displayName, displayNameDe: m.displayNameDe }, lng) : m.displayName;
+
 /** A job row of the jobs report, in `lng`. */
 export function jobReportRow(r: AdminJobRow, lng: Language): Cell[] {
   return [
@@ -221,7 +226,7 @@ export function jobReportRow(r: AdminJobRow, lng: Language): Cell[] {
     seconds(r.waitMs),
     translate(lng, `admin.jobs.statuses.${r.status}`),
     translate(lng, `admin.jobs.sources.${r.source}`),
-    r.model.displayName,
+    modelNameIn(r.model, lng),
     r.modelVersion,
     r.project?.name,
     r.image.orginalFilename,
@@ -261,7 +266,7 @@ export function masksReport(db: Db, kind: DatabaseKind, q: AdminJobsQuery, lng: 
           rows.push([
             r.id,
             date(r.createdAt),
-            r.model.displayName,
+            modelNameIn(r.model, lng),
             r.modelVersion,
             r.owner.email,
             r.company,
@@ -329,7 +334,13 @@ export async function detail(db: Db, id: string): Promise<AdminJobDetail> {
       reason: a.reason,
     })),
     parentJobId: j.job.parentJobId,
-    model: { id: j.model.id, name: j.model.internalName, displayName: j.model.displayName, currentVersion: j.model.version },
+    model: {
+      id: j.model.id,
+      name: j.model.internalName,
+      displayName: j.model.displayName,
+      displayNameDe: j.model.displayNameDe,
+      currentVersion: j.model.version,
+    },
     isOutdated: j.job.modelVersion !== j.model.version,
     // "Compute on" (node name) and "Launcher ID" (copy button).
     executor: j.executor?.id

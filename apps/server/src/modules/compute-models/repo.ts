@@ -70,9 +70,14 @@ export function listModelIds(db: Db): Promise<Array<{ id: string }>> {
   return db.select({ id: computeModels.id }).from(computeModels);
 }
 
-export function listModelNames(db: Db): Promise<Array<{ id: string; displayName: string; name: string }>> {
+export function listModelNames(db: Db): Promise<Array<{ id: string; displayName: string; name: string; displayNameDe: string | null }>> {
   return db
-    .select({ id: computeModels.id, displayName: computeModels.displayName, name: computeModels.internalName })
+    .select({
+      id: computeModels.id,
+      displayName: computeModels.displayName,
+      name: computeModels.internalName,
+      displayNameDe: computeModels.displayNameDe,
+    })
     .from(computeModels)
     .orderBy(asc(computeModels.displayName));
 }

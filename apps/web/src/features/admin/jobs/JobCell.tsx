@@ -5,10 +5,12 @@ import type { AdminJobRow } from '@lamella/contracts';
 import { seconds } from '../common/format';
 import { adminRating, companyOf, fullName, imageName } from './api';
 import { jobStatusColor } from '../../../lib/jobStatus';
+import { useModelName } from '../../../lib/modelName';
 import type { JobColumn } from './filters';
 
 export function JobCell({ job, col }: { job: AdminJobRow; col: JobColumn }) {
   const { t } = useTranslation();
+  const nameOf = useModelName();
   switch (col) {
     case 'owner':
       return fullName(job.owner);
@@ -33,7 +35,7 @@ export function JobCell({ job, col }: { job: AdminJobRow; col: JobColumn }) {
     case 'source':
       return t(`admin.jobs.sources.${job.source}`, { defaultValue: job.source });
     case 'model':
-      return t('adminJobs.modelWithVersion', { model: job.model.displayName ?? job.model.name ?? '', version: job.modelVersion });
+      return t('adminJobs.modelWithVersion', { model: nameOf(job.model), version: job.modelVersion });
     case 'project':
       return job.project?.name ?? '—';
     case 'image':

@@ -38,6 +38,7 @@ import { JobActions } from './JobActions';
 import { JobAttempts } from './JobAttempts';
 import { JobReview } from './JobReview';
 import { jobStatusColor } from '../../../lib/jobStatus';
+import { useModelName } from '../../../lib/modelName';
 
 export const JOB_POLL_MS = 5_000;
 export const COPY_CONFIRM_MS = 2_000;
@@ -46,6 +47,7 @@ const diffSeconds = (a?: string | null, b?: string | null) => (a && b ? seconds(
 
 export function JobDetailPage() {
   const { t } = useTranslation();
+  const nameOf = useModelName();
   const { id = '' } = useParams();
   const [adding, setAdding] = useState(false);
   // Reading needs JOB.READ; adding or deleting administrator feedback needs JOB.WRITE.
@@ -91,7 +93,7 @@ export function JobDetailPage() {
       <Paper withBorder>
         <Table verticalSpacing="xs" data-testid="job-detail-table" layout="fixed">
           <Table.Tbody>
-            <Row label={t('admin.job.model')}>{j.model.displayName || j.model.name}</Row>
+            <Row label={t('admin.job.model')}>{nameOf(j.model)}</Row>
             <Row label={t('admin.job.modelVersion')}>{j.modelVersion}</Row>
             <Row label={t('admin.job.computeOn')}>{nodeName ?? '—'}</Row>
             <Row label={t('admin.job.launcherId')}>

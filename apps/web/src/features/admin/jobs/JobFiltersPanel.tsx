@@ -2,6 +2,7 @@
 import { Checkbox, Collapse, Group, Paper, Select, SimpleGrid, TextInput } from '@mantine/core';
 import type { ModelShort } from '@lamella/contracts';
 import { useTranslation } from 'react-i18next';
+import { useModelName } from '../../../lib/modelName';
 import { DELETED_OPTIONS, JOB_SOURCES, JOB_STATUSES, type JobFilters } from './filters';
 
 export function JobFiltersPanel({
@@ -16,7 +17,8 @@ export function JobFiltersPanel({
   update: (patch: Partial<JobFilters>) => void;
 }) {
   const { t } = useTranslation();
-  const modelOptions = models.map((m) => ({ value: m.id, label: m.displayName || m.name || m.id }));
+  const nameOf = useModelName();
+  const modelOptions = models.map((m) => ({ value: m.id, label: nameOf(m) || m.id }));
   const flagBox = (key: 'withUserFeedback' | 'withAdminFeedback' | 'withSubmittedMasks') => (
     <Checkbox label={t(`admin.jobs.${key}`)} checked={filters[key]} onChange={(e) => update({ [key]: e.currentTarget.checked })} />
   );
