@@ -65,6 +65,19 @@ describe('GET /admin/audit-log names the targets', () => {
     for (const e of items) expect(e.targetName).toBe(u.email);
   });
 
+  it('a model by its current display name, also on entries recorded before a rename', async () => {
+    const tag = `audit-model-${Date.now()}`;
+    const body = { internalName: tag, routingPath: `/${tag}`, storagePath: tag, displayName: 'Audit named model', version: '1' };
+    const created = await admin.post<{ id: string }>('/api/admin/compute-models', body);
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const id = created.body.id;
+    const renamed = await admin.put(`/api/admin/compute-models/${id}`, { ...body, displayName: 'Audit renamed model' });
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+    const items = (await logOf({ targetType: 'model', targetId: id })).items;
+    expect(items.map((e) => e.action)).toEqual(['model.update', 'model.create']);
+    for (const e of items) expect(e).toMatchObject({ targetType: 'model', targetId: id, targetName: 'Audit renamed model' });
+  });
+
   it('a settings template by its name; filters by type and action prefix', async () => {
     const created = await admin.post('/api/admin/project-settings-templates', { name: 'Audit named template', settings: {} });
     expect(created.status, JSON.stringify(created.body)).toBeLessThan(300);
