@@ -9,6 +9,7 @@ import { errorText } from '../../../lib/errorText';
 import { GROUPS_KEY, custApi, modelIdOf } from './api';
 import type { CustomizationGroup, CustomizationGroupBody } from '@lamella/contracts';
 import { useModels } from './useModels';
+import { useModelName } from '../../../lib/modelName';
 
 export function GroupFormModal({
   group,
@@ -24,6 +25,7 @@ export function GroupFormModal({
   const { t } = useTranslation();
   const qc = useQueryClient();
   const models = useModels();
+  const nameOf = useModelName();
   const form = useForm({
     initialValues: {
       nameEn: group?.nameEn ?? '',
@@ -66,7 +68,7 @@ export function GroupFormModal({
             label={t('admin.cust.model')}
             withAsterisk
             searchable
-            data={(models.data ?? []).map((m) => ({ value: m.id, label: m.displayName ?? m.name ?? m.id }))}
+            data={(models.data ?? []).map((m) => ({ value: m.id, label: nameOf(m) || m.id }))}
             {...form.getInputProps('modelId')}
             value={form.values.modelId || null}
             onChange={(v) => form.setFieldValue('modelId', v ?? '')}

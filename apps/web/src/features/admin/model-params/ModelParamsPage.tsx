@@ -29,6 +29,7 @@ import { groupValidationErrors, type ValidationError } from '../customizations/l
 import { computeModelsApi } from '@lamella/contracts';
 import { call } from '../../../api/client';
 import { fieldsOf, getAt, hexToRgb, humanize, problemsOf, rgbToHex, setAt, type Field, type FieldProblem } from './schemaForm';
+import { useModelName } from '../../../lib/modelName';
 
 type Json = Record<string, unknown>;
 
@@ -40,6 +41,7 @@ type Json = Record<string, unknown>;
  */
 export function ModelParamsPage() {
   const { t } = useTranslation();
+  const nameOf = useModelName();
   const [params, setParams] = useSearchParams();
   const modelId = params.get('model');
   const models = useQuery({ queryKey: ['admin', 'models-short'], queryFn: () => call(computeModelsApi.short), staleTime: 60_000 });
@@ -97,7 +99,7 @@ export function ModelParamsPage() {
         <Select
           label={t('admin.params.model')}
           placeholder={t('admin.params.pick')}
-          data={(models.data ?? []).map((m) => ({ value: m.id, label: m.displayName ?? m.name ?? m.id }))}
+          data={(models.data ?? []).map((m) => ({ value: m.id, label: nameOf(m) || m.id }))}
           value={modelId}
           onChange={(v) => setParams(v ? { model: v } : {}, { replace: true })}
           searchable

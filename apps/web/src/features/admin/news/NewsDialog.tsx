@@ -6,10 +6,12 @@ import { call } from '../../../api/client';
 import { BilingualDialog } from '../common/BilingualDialog';
 import type { BilingualValues } from '../insights/bilingual';
 import { ADMIN_NEWS_KEY, newsApi, useModelNames } from './api';
+import { useModelName } from '../../../lib/modelName';
 
 /** Add or edit news: an optional model (empty: general news), English and German title and content. */
 export function NewsDialog({ news, onClose }: { news: News | null; onClose: () => void }) {
   const { t } = useTranslation();
+  const nameOf = useModelName();
   const models = useModelNames();
   const [modelId, setModelId] = useState<string | null>(news?.modelId ?? null);
   const save = (values: BilingualValues) => {
@@ -29,7 +31,7 @@ export function NewsDialog({ news, onClose }: { news: News | null; onClose: () =
       <Select
         label={t('news.admin.model')}
         placeholder={t('news.admin.modelPlaceholder')}
-        data={(models.data ?? []).map((m) => ({ value: m.id, label: m.displayName }))}
+        data={(models.data ?? []).map((m) => ({ value: m.id, label: nameOf(m) }))}
         value={modelId}
         onChange={setModelId}
         clearable

@@ -12,14 +12,16 @@ import { confirmDelete } from '../common/confirm';
 import { ADMIN_NEWS_KEY, newsApi, useAdminNews, useModelNames } from './api';
 import { NewsDialog } from './NewsDialog';
 import { NewsTable } from './NewsTable';
+import { useModelName } from '../../../lib/modelName';
 
 /** /admin/news (back-office.md §2 News screen): the insights layout with an optional model per item. */
 export function NewsPage() {
   const { t } = useTranslation();
+  const nameOf = useModelName();
   const qc = useQueryClient();
   const list = useAdminNews();
   const models = useModelNames();
-  const modelNames = useMemo(() => new Map((models.data ?? []).map((m) => [m.id, m.displayName])), [models.data]);
+  const modelNames = useMemo(() => new Map((models.data ?? []).map((m) => [m.id, nameOf(m)])), [models.data, nameOf]);
   // undefined: closed; null: adding; a news item: editing it.
   const [editing, setEditing] = useState<News | null | undefined>(undefined);
   const remove = useMutation({

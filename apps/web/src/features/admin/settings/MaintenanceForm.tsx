@@ -8,6 +8,7 @@ import { FormActions } from '../../../components/FormActions';
 import { errorText, fieldErrors } from '../../../lib/errorText';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { ADMIN_SETTINGS_KEY, MAINTENANCE_NOTICE_KEY, settingsApi } from './api';
+import { useModelName } from '../../../lib/modelName';
 
 interface Props {
   initial: MaintenanceSettings;
@@ -19,6 +20,7 @@ type Errors = Partial<Record<'en' | 'de' | 'models', string>>;
 /** English and German messages (both required) and the models under maintenance; saved with PUT /admin/settings/maintenance. */
 export function MaintenanceForm({ initial, models }: Props) {
   const { t } = useTranslation();
+  const nameOf = useModelName();
   const qc = useQueryClient();
   const [en, setEn] = useState(initial.maintenanceMessage.en);
   const [de, setDe] = useState(initial.maintenanceMessage.de);
@@ -71,7 +73,7 @@ export function MaintenanceForm({ initial, models }: Props) {
           label={t('adminSettings.maintenance.models')}
           description={t('adminSettings.maintenance.modelsHint')}
           placeholder={chosen.length ? undefined : t('adminSettings.maintenance.modelsPlaceholder')}
-          data={models.map((m) => ({ value: m.id, label: m.displayName }))}
+          data={models.map((m) => ({ value: m.id, label: nameOf(m) }))}
           value={chosen}
           onChange={setChosen}
           error={errors.models}
