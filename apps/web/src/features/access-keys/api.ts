@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { accessKeysApi, type AccessKey } from '@lamella/contracts';
+import { accessKeysApi, type AccessKey, type CreateAccessKeyBody } from '@lamella/contracts';
 import { call } from '../../api/client';
 
 const KEY = ['access-keys'] as const;
@@ -11,7 +11,7 @@ export function useAccessKeys() {
 export function useCreateAccessKey() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (name: string) => call(accessKeysApi.create, { body: { name } }),
+    mutationFn: (body: CreateAccessKeyBody) => call(accessKeysApi.create, { body }),
     onSuccess: () => void qc.invalidateQueries({ queryKey: KEY }),
   });
 }
