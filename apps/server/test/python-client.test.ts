@@ -71,3 +71,36 @@ print(json.dumps(rows))
     expect(listed.requestCount).toBeGreaterThan(5);
   }, 200_000);
 });
+
+/** Issue 27 item 3, the other client of the same server: `lamella analyse --server URL --key …` on a folder. */
+describe('npx lamella analyse --server', () => {
+  const bin = join(import.meta.dirname, '../../../packages/analysis/bin/lamella.mjs');
+
+  it('runs a folder on the server with an access key: one CSV row per image and the per-field statistics', async () => {
+    const u = await t.signupVerified();
+    const key = (await u.client.post('/api/access-keys', { name: 'cli' })).body.code as string;
+    const dir = await mkdtemp(join(tmpdir(), 'lamella-cli-server-'));
+    for (const [i, count] of [10, 16].entries())
+      await writeFile(join(dir, `f${i + 1}.png`), (await poresImage({ width: 400, height: 300, count, r: 9 })).png);
+    const out = join(dir, 'out.csv');
+    const { stderr } = await run(
+      process.execPath,
+      [bin, 'analyse', dir, '--model', 'porosity', '--calibration', '0.5', '--server', t.baseUrl, '--key', key, '--out', out],
+      { timeout: 170_000 },
+    );
+    expect(stderr).toMatch(/2 analysed, 0 failed/);
+    const lines = (await readFile(out, 'utf8')).trim().split('\r\n');
+    expect(lines[1]).toMatch(/^f1\.png,FINISHED,/);
+    expect(lines[2]).toMatch(/^f2\.png,FINISHED,/);
+    expect(lines.some((l) => l.startsWith('pixelSizeUm,2,0.5,0,0.5,0.5'))).toBe(true);
+    // the images and jobs are the user's, made through the key
+    const jobs = (await u.client.get('/api/jobs')).body as Array<{ status: string }>;
+    expect(jobs.filter((j) => j.status === 'FINISHED')).toHaveLength(2);
+    // a wrong key: exit status 1 and the server's message, nothing uploaded
+    const err = await run(process.execPath, [bin, 'analyse', dir, '--model', 'porosity', '--server', t.baseUrl, '--key', 'lam_wrong']).catch(
+      (e: { code: number; stderr: string }) => e,
+    );
+    expect((err as { code: number }).code).not.toBe(0);
+    expect((await u.client.get('/api/jobs')).body).toHaveLength(2);
+  }, 200_000);
+});
