@@ -71,7 +71,12 @@ describe('models registry', () => {
     const stats = await admin.get('/api/admin/compute-models/stats');
     expect(stats.body.find((m: { id: string }) => m.id === id).stats.totalCount).toBe(0);
     const short = await admin.get('/api/admin/compute-models/list');
-    expect(short.body.find((m: { id: string }) => m.id === id)).toEqual({ id, displayName: 'Admin Test', name: 'admin-test-model', displayNameDe: null });
+    expect(short.body.find((m: { id: string }) => m.id === id)).toEqual({
+      id,
+      displayName: 'Admin Test',
+      name: 'admin-test-model',
+      displayNameDe: null,
+    });
     const up = await admin.put(`/api/admin/compute-models/${id}`, { ...modelBody, displayName: 'Renamed', accessType: 'PUBLIC' });
     expect(up.body).toMatchObject({ displayName: 'Renamed', accessType: 'PUBLIC', message: 'Model has been updated.' });
     await admin.put(`/api/admin/compute-models/${id}`, { ...modelBody, accessType: 'PRIVATE' });
