@@ -22,7 +22,10 @@ export function JobsPage() {
   const wide = useMediaQuery('(min-width: 62em)', true);
   const [showFilters, setShowFilters] = useState<boolean | null>(null);
   const filtersOpen = showFilters ?? wide;
-  const update = (patch: Partial<JobFilters>) => setParams(encodeFilters({ ...filters, ...patch }), { replace: true });
+  // From the address bar, not this render's `filters`: React Router re-renders in a transition, so two filters
+  // changed in quick succession (a start date, then the end date cleared) would otherwise lose the first.
+  const update = (patch: Partial<JobFilters>) =>
+    setParams(encodeFilters({ ...decodeFilters(new URLSearchParams(window.location.search)), ...patch }), { replace: true });
   const filterKey = encodeFilters({ ...filters, columns: [] }).toString();
 
   const models = useQuery({ queryKey: ['admin', 'models-short'], queryFn: adminJobsApi.models, staleTime: 60_000 });
