@@ -4,8 +4,7 @@ import { GROUP_INVITATION_NOTIFICATION, JOB_FAILED_NOTIFICATION, JOB_FINISHED_NO
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { useFormat } from '../../lib/format';
-import { GroupInvitationActions } from './GroupInvitationActions';
-import { ProjectInvitationActions } from './ProjectInvitationActions';
+import { InvitationActions } from './InvitationActions';
 import { useJobNotificationModel } from './useJobNotificationModel';
 
 interface Props {
@@ -85,10 +84,10 @@ export function NotificationItem({ notification: n, onOpen, onSeen, onDelete }: 
         </Text>
       </UnstyledButton>
       {n.type === GROUP_INVITATION_NOTIFICATION && typeof n.payload.invitationId === 'string' && (
-        <GroupInvitationActions invitationId={n.payload.invitationId} />
+        <InvitationActions kind="group" invitationId={n.payload.invitationId} />
       )}
       {n.type === 'PROJECT_INVITATION' && typeof n.payload.invitationId === 'string' && (
-        <ProjectInvitationActions invitationId={n.payload.invitationId} />
+        <InvitationActions kind="project" invitationId={n.payload.invitationId} />
       )}
       {!n.isSeen && (
         <ActionIcon variant="subtle" size="sm" aria-label={t('notifications.markSeen')} onClick={() => onSeen(n.id)}>
