@@ -16,6 +16,7 @@ import sharp from 'sharp';
 import { runModel } from '../../packages/analysis/src/registry.js';
 import { terminateOcr } from '../../packages/analysis/src/ocr.js';
 import { grainImage } from '../../packages/analysis/src/synth/index.js';
+import { rng } from '../../packages/analysis/src/random.js';
 import { lamellarImage } from '../../packages/analysis/src/synth/lamellar.js';
 import type { ModelVersion } from '../../packages/analysis/src/types.js';
 
@@ -96,14 +97,7 @@ const mapPixels = (im: Img, f: (v: number, i: number) => number) => {
   return png(sharp(Buffer.from(d), { raw: { width: im.w, height: im.h, channels: im.ch } }));
 };
 const gaussRng = (seed: number) => {
-  let a = seed >>> 0;
-  const u = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const u = rng(seed);
   return () => Math.sqrt(-2 * Math.log(u() + 1e-12)) * Math.cos(2 * Math.PI * u());
 };
 const scale = (f: number): Transform => ({

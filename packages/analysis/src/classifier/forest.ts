@@ -7,6 +7,7 @@
 // candidate threshold (O(n²) per feature and node); 24 trees on 800 samples × 41 features took 17 s on this
 // machine, and 20 strokes on a 4 MP image give several thousand samples, against a budget of 10 s.
 import { BINS } from './features.js';
+import { rng } from '../random.js';
 
 export interface Tree {
   /** Split feature of each node; -1 for a leaf. */
@@ -35,17 +36,7 @@ export interface ForestOptions {
   seed?: number;
 }
 
-/** mulberry32: a small seeded PRNG. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { rng };
 
 /**
  * Trains a forest. `x[f][s]` is the bin (0..BINS-1) of feature f of sample s; `y[s]` its class (0..nClasses-1).

@@ -1,5 +1,6 @@
 // Synthetic micrographs with exact ground truth, for tests, benchmarks and README images.
 import sharp from 'sharp';
+import { rng } from '../random.js';
 
 export interface ScaleBarSpec {
   value: number;
@@ -17,17 +18,7 @@ export interface Synth<T> {
   truth: T;
 }
 
-/** Deterministic PRNG (mulberry32). */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { rng };
 const gauss = (r: () => number) => Math.sqrt(-2 * Math.log(r() + 1e-12)) * Math.cos(2 * Math.PI * r());
 
 function clamp8(v: number) {
