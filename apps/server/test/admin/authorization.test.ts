@@ -40,13 +40,15 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-type Rule = 'ADMIN' | 'JOB.READ' | 'JOB.WRITE';
+/** STAFF: every staff role (ADMIN, POWER_USER with or without privileges, EDITOR). */
+type Rule = 'ADMIN' | 'STAFF' | 'JOB.READ' | 'JOB.WRITE';
 const id = randomUUID();
 const calls: Array<[method: 'get' | 'post' | 'put' | 'delete', path: string, rule: Rule, body?: unknown]> = [
   // models registry
   ['get', '/api/admin/compute-models', 'ADMIN'],
   ['get', '/api/admin/compute-models/stats', 'ADMIN'],
-  ['get', '/api/admin/compute-models/list', 'ADMIN'],
+  // the model short list feeds the Jobs page's Model filter of every staff role (issue 26 item 2)
+  ['get', '/api/admin/compute-models/list', 'STAFF'],
   ['post', '/api/admin/compute-models', 'ADMIN', {}],
   ['put', `/api/admin/compute-models/${id}`, 'ADMIN', {}],
   ['delete', `/api/admin/compute-models/${id}`, 'ADMIN'],
@@ -81,6 +83,7 @@ const calls: Array<[method: 'get' | 'post' | 'put' | 'delete', path: string, rul
 function expected(persona: Persona, rule: Rule): 'unauthenticated' | 'forbidden' | 'allowed' {
   if (persona === 'anonymous') return 'unauthenticated';
   if (persona === 'ADMIN') return 'allowed';
+  if (rule === 'STAFF') return persona === 'USER' ? 'forbidden' : 'allowed';
   if (rule === 'JOB.READ' && (persona === 'POWER_USER+JOB.READ' || persona === 'POWER_USER+JOB.WRITE')) return 'allowed';
   if (rule === 'JOB.WRITE' && persona === 'POWER_USER+JOB.WRITE') return 'allowed';
   return 'forbidden';

@@ -1,6 +1,7 @@
 import { imagesApi as api } from '@lamella/contracts';
 import { requireAuth } from '../../platform/auth/guard.ts';
 import { route, type RouteHost } from '../../platform/http/route.ts';
+import { notFound } from '../../platform/http/errors.ts';
 import * as images from './service.ts';
 import * as library from './library-service.ts';
 import { imageLibraryApi } from '@lamella/contracts';
@@ -34,8 +35,11 @@ export async function imagesRoutes(app: RouteHost, deps: images.ImagesDeps): Pro
   for (const kind of ['thumbnail', 'display'] as const) {
     route(app, api[kind], { auth: 'user' }, async (request, reply) => {
       const image = await images.readableImage(db, requireAuth(request), request.params.id);
+      const key = images.renditionKey(image, kind);
+      // a deleted image's files are gone (its row stays for the statistics): 404, not a failed stream
+      if (!(await storage.exists(key))) throw notFound('image');
       reply.header('cache-control', immutable).type('image/webp');
-      return reply.send(storage.stream(images.renditionKey(image, kind)));
+      return reply.send(storage.stream(key));
     });
   }
 
