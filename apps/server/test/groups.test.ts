@@ -164,6 +164,10 @@ describe('groups: back-office', () => {
     const project = await ada.client.ok(projectsApi.create, { body: { name: 'Weld seams' } });
     await ada.client.ok(projectsApi.addImages, { params: { id: project.id }, body: { imageIds: [image.id] } });
     await ada.client.ok(projectsApi.share, { params: { id: project.id }, body: { email: lead.email } });
+    // a share is an invitation until the invitee accepts it (issue 28 item 4): nothing is shared before that
+    expect((await lead.client.ok(groupsApi.adminOverview)).sharedJobs).toEqual([]);
+    const [invitation] = await lead.client.ok(projectsApi.myInvitations);
+    await lead.client.ok(projectsApi.acceptInvitation, { params: { id: invitation.id } });
 
     const o = await lead.client.ok(groupsApi.adminOverview);
     expect(o.group).toEqual({ id: groupId, name: 'Metallography lab' });
