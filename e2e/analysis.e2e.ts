@@ -136,8 +136,16 @@ test('upload micrographs with progress, choose models, run, read the results', a
   await expect(item.getByTestId('result-histogram').nth(1)).toContainText('Equivalent diameter distribution');
   await expect(item.getByTestId('result-histogram').first().locator('.recharts-bar-rectangle').first()).toBeVisible();
   await expectImageLoaded(item.getByRole('img', { name: grains.name }));
-  await expect(item.getByTestId('result-image')).toHaveCount(1);
-  await expectImageLoaded(item.getByTestId('result-image').getByRole('img', { name: 'grain-boundaries.png' }));
+  // the boundaries, the E112 test lines the intercepts were counted on, and the scale bar read from the image
+  const drawn = item.getByTestId('result-image').getByTestId('zoom-image');
+  await expect(drawn).toHaveCount(3);
+  expect(await drawn.evaluateAll((els) => els.map((e) => e.getAttribute('alt')))).toEqual([
+    'grain-boundaries.png',
+    'e112-test-lines.png',
+    'scale-bar.png',
+  ]);
+  for (const name of ['grain-boundaries.png', 'e112-test-lines.png', 'scale-bar.png'])
+    await expectImageLoaded(item.getByTestId('result-image').getByRole('img', { name }));
 
   // the porosity results of the pore micrograph, through the model tab of the header
   await page.getByRole('tab', { name: PORE_MODEL.displayName }).click();
@@ -420,7 +428,9 @@ for (const size of WIDTHS) {
     await page.goto(`/models/${GRAIN_MODEL.name}`);
     const item = jobItem(page, grainJobId);
     await openFinishedJob(page, item);
-    for (const img of await item.locator('figure img').all()) await expectImageLoaded(img);
+    // the source image and the three drawn images (an overlay that does not cover the whole image drops its under-image)
+    await expect(item.getByTestId('zoom-image')).toHaveCount(4);
+    for (const img of await item.getByTestId('zoom-image').all()) await expectImageLoaded(img);
     await expect(item.getByTestId('result-histogram').first().locator('.recharts-bar-rectangle').first()).toBeVisible();
     await shoot(page, `${size.name}-analysis-results.png`);
 
@@ -445,7 +455,7 @@ for (const size of WIDTHS) {
     const card = page.getByTestId('sandbox-results').getByTestId('sandbox-job');
     await expect(card).toHaveAttribute('data-status', /^(FINISHED|CACHED)$/, { timeout: 60_000 });
     await expect(card.getByTestId('result-table')).toBeVisible();
-    for (const img of await card.locator('figure img').all()) await expectImageLoaded(img);
+    for (const img of await card.getByTestId('zoom-image').all()) await expectImageLoaded(img);
     await shoot(page, `${size.name}-analysis-sandbox-results.png`);
   });
 }

@@ -78,17 +78,18 @@ for (const width of [1280, 375]) {
     await expect(table.getByRole('row').filter({ hasText: 'Pixelgröße' }).getByRole('cell').nth(1)).toHaveText(/^0,\d{1,4} µm\/px$/);
     await expect(item.getByText('Verteilung der Kornfläche')).toBeVisible();
 
-    // the overlay switches off (the source image) and on again
+    // the overlay lies over the analysed image; its opacity slider fades it out (the source image alone) and in again
     const figure = item.getByTestId('result-image').first();
-    const img = figure.locator('img');
-    const overlaySrc = await img.getAttribute('src');
-    const overlay = figure.getByRole('switch', { name: 'Überlagerung' });
-    await expect(overlay).toBeChecked();
-    await overlay.click({ force: true });
-    await expect(overlay).not.toBeChecked();
-    await expect(img).not.toHaveAttribute('src', overlaySrc!);
-    await overlay.click({ force: true });
-    await expect(img).toHaveAttribute('src', overlaySrc!);
+    const img = figure.getByTestId('zoom-image');
+    await expect(img).toHaveAttribute('alt', 'grain-boundaries.png');
+    const opacity = figure.getByRole('slider', { name: 'Deckkraft der Überlagerung' });
+    await expect(opacity).toHaveAttribute('aria-valuenow', '100');
+    await opacity.focus();
+    await page.keyboard.press('Home');
+    await expect(opacity).toHaveAttribute('aria-valuenow', '0');
+    await expect(img).toHaveCSS('opacity', '0');
+    await page.keyboard.press('End');
+    await expect(img).toHaveCSS('opacity', '1');
 
     // zoom with the button, the keyboard and the wheel; 0 fits again
     const frame = figure.getByTestId('zoom-frame');
