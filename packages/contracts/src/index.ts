@@ -39,3 +39,4 @@ export * from './translations.ts';
 export * from './launcher-registration.ts';
 export * from './recipes.ts';
 export * from './nps.ts';
+export * from './training.ts';
