@@ -15,6 +15,8 @@ export const customizationGroups = pgTable(
       .references(() => computeModels.id, { onDelete: 'cascade' }),
     /** The group's own settings (user input); resolved settings are computed through the parents. */
     settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
+    /** The model version the members' jobs run with (issue 25: a customer's own trained version); null: the model's current one. */
+    modelVersion: text('model_version'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

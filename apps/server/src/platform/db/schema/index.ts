@@ -20,3 +20,4 @@ export * from './stored-objects.ts';
 export * from './job-attempts.ts';
 export * from './nps.ts';
 export * from './recipes.ts';
+export * from './training.ts';
