@@ -67,6 +67,12 @@ export interface RunOptions {
   sidecar?: string | null;
   /** A recipe (issue 22): its classifier segments the image and the model measures the class it names. */
   recipe?: RecipeRun | null;
+  /**
+   * Absolute path of a trained grain-boundary network (.onnx, same input and output as the shipped
+   * packages/analysis/models/grain-boundaries.onnx) used instead of the shipped one: a trained model version (issue 25).
+   * Only the learned grain segmentation (grain size 20261201) reads it.
+   */
+  network?: string | null;
 }
 export type Measurements = Record<string, number | string | boolean | null>;
 export interface RunResult {

@@ -43,12 +43,12 @@ interface Pass extends Partition {
   intercept: number;
 }
 
-async function pass(rgb: Uint8Array, w: number, h: number, valid: Uint8Array, f: number, countTwins: boolean): Promise<Pass> {
+async function pass(rgb: Uint8Array, w: number, h: number, valid: Uint8Array, f: number, countTwins: boolean, network: string): Promise<Pass> {
   const W = Math.max(8, Math.round(w * f)),
     H = Math.max(8, Math.round(h * f));
   const img = resizeRgb(rgb, w, h, W, H);
   const v = resizeMask(valid, w, h, W, H);
-  const session = await networkSession(NETWORK.grainFile);
+  const session = await networkSession(network);
   const [boundary, twin] = await runTiled(session, img, W, H, v);
   const twinPlane = twin ?? new Float32Array(W * H);
   let prob = boundary;
@@ -78,34 +78,39 @@ export function workingScale(interceptPx: number, w: number, h: number): number 
   return Math.min(upper, Math.max(lower, f));
 }
 
-/** Grains of an RGB image (interleaved, w×h; a grey image as three equal channels) inside `valid`. */
+/**
+ * Grains of an RGB image (interleaved, w×h; a grey image as three equal channels) inside `valid`. `network`: the
+ * absolute path of another boundary network (a trained version) instead of the shipped one.
+ */
 export async function segmentGrainsLearned(
   rgb: Uint8Array,
   w: number,
   h: number,
   valid: Uint8Array,
-  opts: { countTwins?: boolean } = {},
+  opts: { countTwins?: boolean; network?: string | null } = {},
 ): Promise<LearnedGrains> {
   const countTwins = !!opts.countTwins;
+  // the shipped network, or a trained version's file (absolute path, issue 25)
+  const network = opts.network || NETWORK.grainFile;
   const S = WORKING_SCALE;
-  let r = await pass(rgb, w, h, valid, Math.min(1, Math.sqrt(S.firstPassPixels / (w * h))), countTwins);
+  let r = await pass(rgb, w, h, valid, Math.min(1, Math.sqrt(S.firstPassPixels / (w * h))), countTwins, network);
   let passes = 1;
   // grains too small to be seen in the first pass: look again at twice the scale (at most the image's)
   if (r.intercept < S.minFirstPassInterceptPx && r.f < 1) {
-    r = await pass(rgb, w, h, valid, Math.min(1, 2 * r.f), countTwins);
+    r = await pass(rgb, w, h, valid, Math.min(1, 2 * r.f), countTwins, network);
     passes++;
   }
   // still (almost) no grain at the image's own scale: grains finer than the network sees; look at the largest scale
   if (r.count < S.minFirstPassGrains && r.f >= 1) {
     const up = workingScale(0, w, h);
     if (up > r.f * (1 + S.reuseTolerance)) {
-      r = await pass(rgb, w, h, valid, up, countTwins);
+      r = await pass(rgb, w, h, valid, up, countTwins, network);
       passes++;
     }
   }
   const f = workingScale(r.intercept / r.f, w, h);
   if (Math.abs(f / r.f - 1) > S.reuseTolerance) {
-    r = await pass(rgb, w, h, valid, f, countTwins);
+    r = await pass(rgb, w, h, valid, f, countTwins, network);
     passes++;
   }
   // self-check figures at the working scale

@@ -1,6 +1,9 @@
-import { existsSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { channelStats, executionProviders } from './network.js';
+import { channelStats, executionProviders, MODELS_DIR, networkSession, runTiled } from './network.js';
+import { NETWORK } from './tunables.js';
 
 describe('ONNX Runtime execution providers and input normalisation', () => {
   it('runs on the CPU unless CUDA is asked for or present with its provider library', () => {
@@ -18,5 +21,29 @@ describe('ONNX Runtime execution providers and input normalisation', () => {
     expect(std[0]).toBeCloseTo(0.5, 6);
     expect(mean[1]).toBeCloseTo(10 / 255, 6);
     expect(std[1]).toBe(0.02);
+  });
+});
+
+describe('a network file other than the shipped one (a trained version, issue 25)', () => {
+  it('loads by absolute path, gives what the same weights give, and is loaded anew when the file at that path changes', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'lamella-net-'));
+    try {
+      const file = path.join(dir, 'candidate.onnx');
+      copyFileSync(MODELS_DIR + NETWORK.grainFile, file);
+      const rgb = new Uint8Array(64 * 48 * 3).map((_, i) => (i * 37) % 251);
+      const shipped = await networkSession(NETWORK.grainFile);
+      const other = await networkSession(file);
+      expect(other).not.toBe(shipped);
+      expect(await networkSession(file)).toBe(other);
+      const [a] = await runTiled(shipped, rgb, 64, 48, null);
+      const [b] = await runTiled(other, rgb, 64, 48, null);
+      expect(Array.from(b)).toEqual(Array.from(a));
+      // another file at the same path (its SHA-256 differs): a new session, and a broken file is refused
+      writeFileSync(file, 'not a network');
+      await expect(networkSession(file)).rejects.toThrow();
+      expect(() => networkSession(path.join(dir, 'missing.onnx'))).toThrow(/missing/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

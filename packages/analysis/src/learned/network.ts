@@ -5,7 +5,8 @@
 // A network takes 1×3×H×W float32 RGB normalised per image and channel, (x/255 − mean) / max(std, 0.02), with H and W
 // multiples of 8, and gives 1×C×H×W probabilities. Big images are cut into overlapping tiles; the normalisation is
 // computed over the whole image first, so every tile sees the same input scale.
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
@@ -45,19 +46,52 @@ function sessionOptions(providers: string[]): ort.InferenceSession.SessionOption
   };
 }
 
-/** The session of a shipped network file (loaded once per process or worker thread); CPU when CUDA fails to start. */
+/** Sessions of networks other than the shipped files (trained versions) kept at once; the oldest is released first. */
+const MAX_OTHER_SESSIONS = 4;
+const otherKeys: string[] = [];
+const shaMemo = new Map<string, string>();
+
+/** SHA-256 of a file, remembered per path, size and modification time. */
+function fileSha(filePath: string): string {
+  const st = statSync(filePath);
+  const memo = `${filePath}\0${st.size}\0${st.mtimeMs}`;
+  let sha = shaMemo.get(memo);
+  if (!sha) {
+    sha = createHash('sha256').update(readFileSync(filePath)).digest('hex');
+    shaMemo.set(memo, sha);
+  }
+  return sha;
+}
+
+/**
+ * The session of a network file (loaded once per process or worker thread); CPU when CUDA fails to start. `file` is
+ * a shipped file's name (packages/analysis/models) or the absolute path of another network with the same input and
+ * output conventions (a trained version, issue 25): such a file is cached per path and SHA-256, so a file rewritten
+ * at the same path is loaded anew.
+ */
 export function networkSession(file: string): Promise<ort.InferenceSession> {
-  let s = sessions.get(file);
+  const other = path.isAbsolute(file);
+  const filePath = other ? file : MODELS_DIR + file;
+  if (!existsSync(filePath)) throw new AnalysisError('ANALYSIS_FAILED', `Network file ${other ? filePath : file} is missing`);
+  const key = other ? `${filePath}#${fileSha(filePath)}` : file;
+  let s = sessions.get(key);
   if (!s) {
-    const filePath = MODELS_DIR + file;
-    if (!existsSync(filePath)) throw new AnalysisError('ANALYSIS_FAILED', `Network file ${file} is missing`);
     const providers = executionProviders();
     s = ort.InferenceSession.create(filePath, sessionOptions(providers)).catch((e) => {
       if (providers[0] === 'cpu') throw e;
       return ort.InferenceSession.create(filePath, sessionOptions(['cpu']));
     });
-    sessions.set(file, s);
-    s.catch(() => sessions.delete(file));
+    sessions.set(key, s);
+    s.catch(() => sessions.delete(key));
+    if (other) {
+      otherKeys.push(key);
+      while (otherKeys.length > MAX_OTHER_SESSIONS) {
+        const old = otherKeys.shift()!;
+        const o = sessions.get(old);
+        sessions.delete(old);
+        o?.then((x) => x.release()).catch(() => undefined);
+      }
+    }
   }
   return s;
 }

@@ -41,6 +41,8 @@ export interface Context {
   /** What the metadata calibration was read from ("Zeiss SEM", "ImageJ"…), when it was used. */
   metadataSource?: string;
   mask?: Uint16Array;
+  /** A trained grain-boundary network (absolute path of its .onnx) replacing the shipped one (RunOptions.network). */
+  network?: string;
   /** The recipe's segmentation when the run has a recipe (classifier/recipe.ts); ctx.mask is then its measured class. */
   recipe?: RecipeContext;
   /** The analysed area in colour (RGB, 8 bit, row-major), or null for a grey image; decoded on first call. */
@@ -223,6 +225,7 @@ export async function prepare(image: Uint8Array | Buffer, settings: Settings, op
     calibrationSource,
     metadataSource: calibrationSource === 'metadata' && version >= '20261201' ? meta?.source : undefined,
     mask,
+    network: opts.network ?? undefined,
     items,
     files: [],
     measurements,

@@ -65,7 +65,10 @@ export async function runGrainSize(ctx: Context): Promise<void> {
     const stats = rgb && ctx.version < '20261201' ? colourStats(rgb, valid) : null;
     if (ctx.version >= '20261201') {
       // 20261201: boundaries from the trained network, one path for grey and colour (learned/grains.ts)
-      const g = await segmentGrainsLearned(rgb ?? greyToRgb(img), w, h, valid, { countTwins: settings.grain?.countTwins });
+      const g = await segmentGrainsLearned(rgb ?? greyToRgb(img), w, h, valid, {
+        countTwins: settings.grain?.countTwins,
+        network: ctx.network,
+      });
       learnedChecks(ctx, g);
       seg = fromLabels(g.labels, g.count);
       ctx.measurements.segmentation = 'learned';
