@@ -4,6 +4,7 @@
     python3 training/train.py                      # the shipped model (about an hour on 2 CPU cores)
     python3 training/train.py --smoke              # a few steps on tiny data (CI)
     python3 training/train.py --cv 4 --steps 600   # cross-validation by TBM image (no export)
+    python3 training/train.py --finetune manifest.json   # fine-tune a network on corrected masks (lamella_train/finetune.py)
 
 Reproducible: fixed seeds for Python, NumPy and PyTorch, one thread count, deterministic data order. A GPU is
 used when present (--device auto) and only makes it faster.
@@ -247,7 +248,12 @@ def main():
     ap.add_argument("--smoke", action="store_true", help="a few steps on tiny data, export to a temporary file")
     ap.add_argument("--log-every", type=int, default=50)
     ap.add_argument("--checkpoint-every", type=int, default=0, help="export an ONNX checkpoint beside --out every N steps")
+    ap.add_argument("--finetune", metavar="MANIFEST", help="fine-tune a base network on corrected masks (JSON lines on stdout)")
     args = ap.parse_args()
+    if args.finetune:
+        from lamella_train import finetune
+
+        sys.exit(finetune.main(args.finetune, args.device, args.threads, sys.modules[__name__]))
     if args.threads:
         torch.set_num_threads(args.threads)
     if args.smoke:
