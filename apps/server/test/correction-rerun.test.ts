@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { computeModels, jobs } from '../src/platform/db/schema/index.ts';
-import { startTestApp, waitFor, type TestApp } from './test-app.ts';
+import { jobs } from '../src/platform/db/schema/index.ts';
+import { modelIdOf, settledJob, startTestApp, type TestApp } from './test-app.ts';
 import { poresImage } from './synthetic.ts';
 
 /**
@@ -14,16 +14,12 @@ let porosity: string;
 beforeAll(async () => {
   t = await startTestApp({ launchers: 1 });
   await t.launchersReady();
-  [{ id: porosity }] = await t.db.select({ id: computeModels.id }).from(computeModels).where(eq(computeModels.internalName, 'porosity'));
+  porosity = await modelIdOf(t, 'porosity');
 }, 240_000);
 afterAll(() => t?.close());
 
 type Client = ReturnType<TestApp['client']>;
-const settled = (client: Client, id: string) =>
-  waitFor(async () => {
-    const res = await client.get(`/api/jobs/${id}`);
-    return ['FINISHED', 'FAILED', 'CACHED'].includes(res.body.status) ? res.body : null;
-  }, 150_000);
+const settled = (client: Client, id: string) => settledJob(client, id, 150_000);
 const maskForm = (png: Buffer, jobId: string) => {
   const form = new FormData();
   form.append('files', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'mask.png');

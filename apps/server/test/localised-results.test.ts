@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { jobsApi, type DataTableItem, type Job } from '@lamella/contracts';
-import { computeModels, results } from '../src/platform/db/schema/index.ts';
-import { startTestApp, waitFor, type TestApp } from './test-app.ts';
+import { results } from '../src/platform/db/schema/index.ts';
+import { computedJob, modelIdOf, startTestApp, uploadPng, type TestApp } from './test-app.ts';
 import { poresImage } from './synthetic.ts';
 
 /**
@@ -16,25 +16,18 @@ let porosity: string;
 beforeAll(async () => {
   t = await startTestApp({ launchers: 1 });
   await t.launchersReady();
-  [{ id: porosity }] = await t.db.select({ id: computeModels.id }).from(computeModels).where(eq(computeModels.internalName, 'porosity'));
+  porosity = await modelIdOf(t, 'porosity');
 }, 180_000);
 afterAll(() => t?.close());
 
 type Client = ReturnType<TestApp['client']>;
 
-async function computedJob(client: Client, count: number): Promise<Job> {
+async function poresJob(client: Client, count: number): Promise<Job> {
   const { png } = await poresImage({ width: 800, height: 600, count, r: 14 });
-  const form = new FormData();
   // the user's own pixel size (0.2345 µm/px): lengths are given
-  form.append('pixelSizeUm', '0.2345');
-  form.append('files', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'pores.png');
-  const up = await client.request('POST', '/api/images', { form });
+  const up = await uploadPng(client, png, { name: 'pores.png', pixelSizeUm: 0.2345 });
   expect(up.status).toBe(200);
-  const [job] = (await client.post('/api/jobs', { imageIds: [up.body[0].id], modelIds: [porosity] })).body;
-  return waitFor(async () => {
-    const res = await client.get(`/api/jobs/${job.id}`);
-    return ['FINISHED', 'CACHED', 'FAILED'].includes(res.body.status) ? (res.body as Job) : null;
-  }, 60_000);
+  return computedJob<Job>(client, up.body[0].id, porosity, 60_000);
 }
 
 const tableOf = (job: Job) => job.result!.results.find((i): i is DataTableItem => i.type === 'data-table')!;
@@ -42,7 +35,7 @@ const tableOf = (job: Job) => job.result!.results.find((i): i is DataTableItem =
 describe('results in the reader’s language', () => {
   it('a job computed in English reads in German for a German user; the stored result stays English', async () => {
     const u = await t.signupVerified();
-    const en = await computedJob(u.client, 24);
+    const en = await poresJob(u.client, 24);
     expect(en.status).toBe('FINISHED');
     expect(tableOf(en).rows[0].label).toBe('Area fraction (porosity)');
     expect(en.model.displayName).toBe('Porosity and phase fraction');
@@ -114,7 +107,7 @@ describe('results in the reader’s language', () => {
   it('an English reader with the dot separator gets `,` fields and decimal points; a bad format is a 400', async () => {
     const u = await t.signupVerified();
     expect((await u.client.patch('/api/users/me', { language: 'en', csvDecimalSeparator: 'dot' })).status).toBe(200);
-    const job = await computedJob(u.client, 20);
+    const job = await poresJob(u.client, 20);
     const csv = await u.client.call(jobsApi.export, { query: { jobsIds: [job.id], format: 'csv' } });
     const [header, line] = String(csv.body).replace('\uFEFF', '').trim().split('\r\n');
     expect(header.split(',')).toContain('Area fraction (%)');

@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import JSZip from 'jszip';
 import ExcelJS from 'exceljs';
 import type { Job } from '@lamella/contracts';
-import { computeModels } from '../src/platform/db/schema/index.ts';
 import { labelRegions, measureObjects, outline } from '../src/modules/result-formats/formats.ts';
-import { startTestApp, waitFor, type TestApp } from './test-app.ts';
+import { computedJob, modelIdOf, startTestApp, uploadPng, type TestApp } from './test-app.ts';
 import { poresImage } from './synthetic.ts';
 
 /**
@@ -18,24 +16,17 @@ let porosity: string;
 beforeAll(async () => {
   t = await startTestApp({ launchers: 1 });
   await t.launchersReady();
-  [{ id: porosity }] = await t.db.select({ id: computeModels.id }).from(computeModels).where(eq(computeModels.internalName, 'porosity'));
+  porosity = await modelIdOf(t, 'porosity');
 }, 180_000);
 afterAll(() => t?.close());
 
 type Client = ReturnType<TestApp['client']>;
 
-async function computedJob(client: Client, count: number): Promise<Job> {
+async function poresJob(client: Client, count: number): Promise<Job> {
   const { png } = await poresImage({ width: 640, height: 480, count, r: 12 });
-  const form = new FormData();
-  form.append('pixelSizeUm', '0.5');
-  form.append('files', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'pores.png');
-  const up = await client.request('POST', '/api/images', { form });
+  const up = await uploadPng(client, png, { name: 'pores.png', pixelSizeUm: 0.5 });
   expect(up.status).toBe(200);
-  const [job] = (await client.post('/api/jobs', { imageIds: [up.body[0].id], modelIds: [porosity] })).body;
-  return waitFor(async () => {
-    const res = await client.get(`/api/jobs/${job.id}`);
-    return ['FINISHED', 'CACHED', 'FAILED'].includes(res.body.status) ? (res.body as Job) : null;
-  }, 90_000);
+  return computedJob<Job>(client, up.body[0].id, porosity);
 }
 
 /** The ids of a 16-bit label TIFF and each id's bounding box. */
@@ -78,7 +69,7 @@ describe('standard result formats', () => {
 
   it("a job's label TIFF, ROI set, GeoJSON and object table number the same objects", async () => {
     const u = await t.signupVerified();
-    const job = await computedJob(u.client, 18);
+    const job = await poresJob(u.client, 18);
     expect(job.status).toBe('FINISHED');
     const base = `/api/jobs/results/${job.resultId}/formats`;
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { jobsApi, type Job } from '@lamella/contracts';
-import { computeModels, images } from '../src/platform/db/schema/index.ts';
-import { startTestApp, waitFor, type TestApp } from './test-app.ts';
+import type { Job } from '@lamella/contracts';
+import { images } from '../src/platform/db/schema/index.ts';
+import { computedJob, modelIdOf, startTestApp, type TestApp } from './test-app.ts';
 import { poresImage } from './synthetic.ts';
 
 /**
@@ -15,7 +15,7 @@ let porosity: string;
 beforeAll(async () => {
   t = await startTestApp({ launchers: 1 });
   await t.launchersReady();
-  [{ id: porosity }] = await t.db.select({ id: computeModels.id }).from(computeModels).where(eq(computeModels.internalName, 'porosity'));
+  porosity = await modelIdOf(t, 'porosity');
 }, 180_000);
 afterAll(() => t?.close());
 
@@ -30,13 +30,7 @@ async function upload(client: Client, files: [string, Uint8Array, string][]) {
   return client.request('POST', '/api/images', { form });
 }
 
-async function porosityJob(client: Client, imageId: string): Promise<Job> {
-  const [job] = (await client.post('/api/jobs', { imageIds: [imageId], modelIds: [porosity] })).body;
-  return waitFor(async () => {
-    const res = await client.call(jobsApi.get, { params: { id: job.id } });
-    return ['FINISHED', 'CACHED', 'FAILED'].includes(res.body.status) ? (res.body as Job) : null;
-  }, 90_000);
-}
+const porosityJob = (client: Client, imageId: string) => computedJob<Job>(client, imageId, porosity);
 
 describe('sidecar calibration through the upload (issue 23)', () => {
   it('a JEOL .txt uploaded with its image calibrates the job and is named as the source', async () => {

@@ -13,7 +13,7 @@ import { HttpClient, fields } from './http-client.ts';
 import { eq } from 'drizzle-orm';
 import { createServer } from 'node:net';
 import { LauncherSupervisor } from '../src/platform/compute/supervisor.ts';
-import { executors, nodes } from '../src/platform/db/schema/index.ts';
+import { computeModels, executors, nodes } from '../src/platform/db/schema/index.ts';
 import type { Db } from '../src/platform/db/client.ts';
 import { startMailbox, tokenFrom } from './mailbox.ts';
 
@@ -172,6 +172,37 @@ export async function startTestApp(opts: TestAppOptions = {}) {
 
 export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 export { fields, tokenFrom };
+type Client = ReturnType<TestApp['client']>;
+
+/** The id of a built-in model by its internal name (e.g. `porosity`). */
+export async function modelIdOf(t: TestApp, internalName: string): Promise<string> {
+  const [row] = await t.db.select({ id: computeModels.id }).from(computeModels).where(eq(computeModels.internalName, internalName));
+  if (!row) throw new Error(`no model ${internalName}`);
+  return row.id;
+}
+
+/** Uploads one PNG through POST /api/images (with the user's pixel size when given) and returns the upload's answer. */
+export async function uploadPng(client: Client, png: Uint8Array, opts: { name?: string; pixelSizeUm?: number } = {}) {
+  const form = new FormData();
+  if (opts.pixelSizeUm !== undefined) form.append('pixelSizeUm', String(opts.pixelSizeUm));
+  form.append('files', new Blob([new Uint8Array(png)], { type: 'image/png' }), opts.name ?? 'image.png');
+  return client.request('POST', '/api/images', { form });
+}
+
+/** Polls GET /api/jobs/:id until the job has settled (FINISHED, CACHED or FAILED) and returns it. */
+export function settledJob<T = any>(client: Client, id: string, timeoutMs = 90_000): Promise<T> {
+  return waitFor(async () => {
+    const res = await client.get(`/api/jobs/${id}`);
+    return ['FINISHED', 'CACHED', 'FAILED'].includes(res.body.status) ? (res.body as T) : null;
+  }, timeoutMs);
+}
+
+/** Starts one job of `modelId` on an uploaded image and waits until it has settled. */
+export async function computedJob<T = any>(client: Client, imageId: string, modelId: string, timeoutMs = 90_000): Promise<T> {
+  const created = await client.post('/api/jobs', { imageIds: [imageId], modelIds: [modelId] });
+  if (created.status !== 200) throw new Error(`job not created: ${created.status} ${JSON.stringify(created.body)}`);
+  return settledJob<T>(client, created.body[0].id, timeoutMs);
+}
 
 /** A free TCP port on loopback. */
 export function freePort(): Promise<number> {
