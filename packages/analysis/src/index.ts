@@ -26,3 +26,13 @@ export {
   type ClassifierTask,
   type ClassifierTaskResult,
 } from './classifier/trainer.js';
+export {
+  fineTune,
+  trainingAvailable,
+  checkFineTuneInputs,
+  TrainingError,
+  type FineTuneImage,
+  type FineTuneProgress,
+  type TrainingErrorCode,
+} from './training/finetune.js';
+export { validateNetworks, type TrainingValidation, type NetworkScore } from './training/validation.js';
