@@ -1,8 +1,8 @@
-import { ActionIcon, Menu } from '@mantine/core';
 import { IconFileSpreadsheet, IconFileZip, IconPhoto, IconPolygon, IconTable } from '@tabler/icons-react';
 import { resultFormatsApi, type ResultFormat } from '@lamella/contracts';
 import { useTranslation } from 'react-i18next';
 import { urlOf } from '../../api/client';
+import { DownloadMenu } from '../../components/DownloadMenu';
 
 const ITEMS: Array<{
   format: ResultFormat;
@@ -22,32 +22,17 @@ export function ResultFormatsMenu({ job }: { job: { resultId: string | null; ima
   if (!job.resultId) return null;
   const resultId = job.resultId;
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <ActionIcon
-          variant="subtle"
-          title={t('resultFormats.title')}
-          aria-label={t('resultFormats.menuFor', { name: job.image.orginalFilename })}
-          data-testid="result-formats-menu"
-        >
-          <IconPolygon size={18} />
-        </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>{t('resultFormats.title')}</Menu.Label>
-        {ITEMS.map(({ format, label, Icon }) => (
-          <Menu.Item
-            key={format}
-            component="a"
-            href={urlOf(resultFormatsApi.download, { params: { resultId, format } })}
-            download
-            leftSection={<Icon size={16} />}
-            data-testid={`result-format-${format}`}
-          >
-            {t(label)}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+    <DownloadMenu
+      title={t('resultFormats.title')}
+      ariaLabel={t('resultFormats.menuFor', { name: job.image.orginalFilename })}
+      icon={<IconPolygon size={18} />}
+      testId="result-formats-menu"
+      items={ITEMS.map(({ format, label, Icon }) => ({
+        testId: `result-format-${format}`,
+        href: urlOf(resultFormatsApi.download, { params: { resultId, format } }),
+        label: t(label),
+        icon: <Icon size={16} />,
+      }))}
+    />
   );
 }
