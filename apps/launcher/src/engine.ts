@@ -17,6 +17,8 @@ export interface RunRequest {
   sidecar?: string | null;
   /** The job's recipe (issue 22): its classifier segments the image, the model measures the class it names. */
   recipe?: unknown;
+  /** A trained network file (network-cache.ts) that the model runs instead of its shipped network, or null. */
+  networkPath?: string | null;
 }
 
 export interface RunOutput {
@@ -53,6 +55,7 @@ export function createEngine(size = availableParallelism()): Engine {
         settingsCalibration: r.settingsCalibration ?? true,
         sidecar: r.sidecar ?? null,
         recipe: (r.recipe ?? null) as analysis.RecipeRun | null,
+        network: r.networkPath ?? null,
       } as const;
       const out = await pool.run(r.model, version, r.image, r.settings, opts);
       return {
