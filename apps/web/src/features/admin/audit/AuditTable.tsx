@@ -1,6 +1,7 @@
-import { Code, ScrollArea, Table, Text } from '@mantine/core';
+import { Code, Table, Text } from '@mantine/core';
 import type { AuditLogEntry } from '@lamella/contracts';
 import { useTranslation } from 'react-i18next';
+import { ScrollTable } from '../../../components/ScrollTable';
 import { formatAdminDateTime } from '../../../lib/format';
 import { useAuditLabels } from './useAuditLabels';
 
@@ -9,67 +10,54 @@ export function AuditTable({ items }: { items: AuditLogEntry[] }) {
   const { t } = useTranslation();
   const labels = useAuditLabels();
   return (
-    <ScrollArea type="auto">
-      <Table striped verticalSpacing="xs" miw={860}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('auditLog.column.time')}</Table.Th>
-            <Table.Th>{t('auditLog.column.actor')}</Table.Th>
-            <Table.Th>{t('auditLog.column.action')}</Table.Th>
-            <Table.Th>{t('auditLog.column.target')}</Table.Th>
-            <Table.Th>{t('auditLog.column.details')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {items.map((e) => (
-            <Table.Tr key={e.id}>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatAdminDateTime(e.createdAt)}</Table.Td>
-              <Table.Td>
-                {e.actor ? (
-                  <>
-                    <Text size="sm">{e.actor.fullName || e.actor.email}</Text>
-                    <Text size="xs" c="dimmed">
-                      {e.actor.email}
-                    </Text>
-                  </>
-                ) : (
-                  <Text size="sm" c="dimmed">
-                    {t('auditLog.deletedActor')}
-                  </Text>
-                )}
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{labels.action(e.action)}</Text>
+    <ScrollTable striped minWidth={860} headers={(['time', 'actor', 'action', 'target', 'details'] as const).map((c) => t(`auditLog.column.${c}`))}>
+      {items.map((e) => (
+        <Table.Tr key={e.id}>
+          <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatAdminDateTime(e.createdAt)}</Table.Td>
+          <Table.Td>
+            {e.actor ? (
+              <>
+                <Text size="sm">{e.actor.fullName || e.actor.email}</Text>
                 <Text size="xs" c="dimmed">
-                  {e.action}
+                  {e.actor.email}
                 </Text>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{labels.target(e.targetType)}</Text>
-                {e.targetName ? (
-                  <Text size="sm" fw={600} style={{ wordBreak: 'break-word' }} data-testid="audit-target-name">
-                    {e.targetName}
-                  </Text>
-                ) : null}
-                <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }} title={e.targetId ?? undefined}>
-                  {e.targetId ?? t('auditLog.none')}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                {Object.keys(e.details).length ? (
-                  <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', maxWidth: 360 }}>
-                    {JSON.stringify(e.details, null, 1)}
-                  </Code>
-                ) : (
-                  <Text size="sm" c="dimmed">
-                    {t('auditLog.none')}
-                  </Text>
-                )}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </ScrollArea>
+              </>
+            ) : (
+              <Text size="sm" c="dimmed">
+                {t('auditLog.deletedActor')}
+              </Text>
+            )}
+          </Table.Td>
+          <Table.Td>
+            <Text size="sm">{labels.action(e.action)}</Text>
+            <Text size="xs" c="dimmed">
+              {e.action}
+            </Text>
+          </Table.Td>
+          <Table.Td>
+            <Text size="sm">{labels.target(e.targetType)}</Text>
+            {e.targetName ? (
+              <Text size="sm" fw={600} style={{ wordBreak: 'break-word' }} data-testid="audit-target-name">
+                {e.targetName}
+              </Text>
+            ) : null}
+            <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }} title={e.targetId ?? undefined}>
+              {e.targetId ?? t('auditLog.none')}
+            </Text>
+          </Table.Td>
+          <Table.Td>
+            {Object.keys(e.details).length ? (
+              <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', maxWidth: 360 }}>
+                {JSON.stringify(e.details, null, 1)}
+              </Code>
+            ) : (
+              <Text size="sm" c="dimmed">
+                {t('auditLog.none')}
+              </Text>
+            )}
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </ScrollTable>
   );
 }

@@ -1,6 +1,7 @@
-import { Badge, Paper, ScrollArea, Table, Text, Title } from '@mantine/core';
+import { Badge, Paper, Table, Text, Title } from '@mantine/core';
 import type { AdminJobDetail } from '@lamella/contracts';
 import { useTranslation } from 'react-i18next';
+import { ScrollTable } from '../../../components/ScrollTable';
 import { formatAdminDateTime } from '../../../lib/format';
 
 const OUTCOME_COLOR = { RUNNING: 'blue', FINISHED: 'green', FAILED: 'red', ABANDONED: 'orange' } as const;
@@ -18,44 +19,33 @@ export function JobAttempts({ job }: { job: AdminJobDetail }) {
           {t('adminJobs.attempts.none')}
         </Text>
       ) : (
-        <ScrollArea type="auto">
-          <Table verticalSpacing="xs" miw={640}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('adminJobs.attempts.attempt')}</Table.Th>
-                <Table.Th>{t('adminJobs.attempts.launcher')}</Table.Th>
-                <Table.Th>{t('adminJobs.attempts.started')}</Table.Th>
-                <Table.Th>{t('adminJobs.attempts.ended')}</Table.Th>
-                <Table.Th>{t('adminJobs.attempts.outcome')}</Table.Th>
-                <Table.Th>{t('adminJobs.attempts.reason')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {job.attempts.map((a, n) => (
-                <Table.Tr key={n} data-testid="job-attempt">
-                  <Table.Td>{a.attempt}</Table.Td>
-                  <Table.Td>
-                    <Text size="sm" title={a.launcherId ?? undefined}>
-                      {a.launcher}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>{formatAdminDateTime(a.startedAt)}</Table.Td>
-                  <Table.Td>{formatAdminDateTime(a.endedAt)}</Table.Td>
-                  <Table.Td>
-                    <Badge color={OUTCOME_COLOR[a.outcome]} variant="light">
-                      {t(`adminJobs.attempts.outcomes.${a.outcome}`)}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm" c={a.outcome === 'FAILED' ? 'red' : undefined} style={{ overflowWrap: 'anywhere' }}>
-                      {a.reason ?? '—'}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollArea>
+        <ScrollTable
+          minWidth={640}
+          headers={(['attempt', 'launcher', 'started', 'ended', 'outcome', 'reason'] as const).map((c) => t(`adminJobs.attempts.${c}`))}
+        >
+          {job.attempts.map((a, n) => (
+            <Table.Tr key={n} data-testid="job-attempt">
+              <Table.Td>{a.attempt}</Table.Td>
+              <Table.Td>
+                <Text size="sm" title={a.launcherId ?? undefined}>
+                  {a.launcher}
+                </Text>
+              </Table.Td>
+              <Table.Td>{formatAdminDateTime(a.startedAt)}</Table.Td>
+              <Table.Td>{formatAdminDateTime(a.endedAt)}</Table.Td>
+              <Table.Td>
+                <Badge color={OUTCOME_COLOR[a.outcome]} variant="light">
+                  {t(`adminJobs.attempts.outcomes.${a.outcome}`)}
+                </Badge>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm" c={a.outcome === 'FAILED' ? 'red' : undefined} style={{ overflowWrap: 'anywhere' }}>
+                  {a.reason ?? '—'}
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </ScrollTable>
       )}
     </Paper>
   );
