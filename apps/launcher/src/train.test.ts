@@ -1,5 +1,6 @@
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
+import { createServer, request as httpRequest, type ClientRequest, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -8,6 +9,7 @@ import { networkSession } from '../../../packages/analysis/src/learned/network.t
 import { grainImage } from '../../../packages/analysis/src/synth/index.ts';
 import { FrameReader } from '../../server/src/modules/jobs/launcher-client.ts';
 import { createEngine } from './engine.ts';
+import { createNetworkCache } from './network-cache.ts';
 import { startLauncher } from './server.ts';
 import { createLogger } from './telemetry.ts';
 import { analysisTrainer, trainMode } from './training.ts';
@@ -134,9 +136,10 @@ describe('POST /train (issue 25): a training run on the launcher', () => {
   let canTrain = false;
   let workRoot: string;
   let launcher: Launcher;
+  let netServer: Server;
   let a: Awaited<ReturnType<typeof grainPair>>;
   let b: Awaited<ReturnType<typeof grainPair>>;
-  const files = () => ({ 'image-a': a.image, 'mask-a': a.mask, 'image-b': b.image, 'mask-b': b.mask });
+  const pairs = () => ({ 'image-a': a.image, 'mask-a': a.mask, 'image-b': b.image, 'mask-b': b.mask });
 
   beforeAll(async () => {
     canTrain = await trainer.available();
@@ -148,12 +151,18 @@ describe('POST /train (issue 25): a training run on the launcher', () => {
       logger: createLogger('silent'),
       training: { mode: 'auto', trainer, workRoot },
       gpu: 2,
+      networks: createNetworkCache({ dir: `${workRoot}-networks` }),
     });
+    // the server's side of a trained base version's download: bytes that are not the network the spec names
+    netServer = createServer((_req, res) => void res.writeHead(200).end('not the base network'));
+    await new Promise<void>((r) => netServer.listen(0, '127.0.0.1', r));
     [a, b] = await Promise.all([grainPair(1), grainPair(2)]);
   }, 60_000);
   afterAll(async () => {
     await launcher?.close();
+    netServer?.close();
     rmSync(workRoot, { recursive: true, force: true });
+    rmSync(`${workRoot}-networks`, { recursive: true, force: true });
   });
 
   it('reports on /health whether it trains (python3 with torch) and its GPU affinity', async () => {
@@ -164,15 +173,15 @@ describe('POST /train (issue 25): a training run on the launcher', () => {
 
   it('refuses a bad request with 400, a code and the field, and leaves no work folder', async () => {
     const cases: Array<[string, { body: Buffer; type: string }, string, string]> = [
-      ['no spec', await trainBody(undefined, files()), 'SPEC_MISSING', 'spec'],
-      ['spec not JSON', await trainBody(undefined, files(), '{"runId":'), 'INVALID_SPEC', 'spec'],
-      ['no run id', await trainBody(spec({ runId: '' }), files()), 'INVALID_RUN_ID', 'spec.runId'],
-      ['a model it does not train', await trainBody(spec({ model: 'pores' }), files()), 'INVALID_MODEL', 'spec.model'],
-      ['an unknown base version', await trainBody(spec({ baseVersion: '19990101' }), files()), 'INVALID_BASE_VERSION', 'spec.baseVersion'],
-      ['candidate = base', await trainBody(spec({ candidateVersion: '20261201' }), files()), 'INVALID_CANDIDATE_VERSION', 'spec.candidateVersion'],
-      ['0 steps', await trainBody(spec({ steps: 0 }), files()), 'INVALID_STEPS', 'spec.steps'],
-      ['steps not whole', await trainBody(spec({ steps: 2.5 }), files()), 'INVALID_STEPS', 'spec.steps'],
-      ['a negative seed', await trainBody(spec({ seed: -1 }), files()), 'INVALID_SEED', 'spec.seed'],
+      ['no spec', await trainBody(undefined, pairs()), 'SPEC_MISSING', 'spec'],
+      ['spec not JSON', await trainBody(undefined, pairs(), '{"runId":'), 'INVALID_SPEC', 'spec'],
+      ['no run id', await trainBody(spec({ runId: '' }), pairs()), 'INVALID_RUN_ID', 'spec.runId'],
+      ['a model it does not train', await trainBody(spec({ model: 'pores' }), pairs()), 'INVALID_MODEL', 'spec.model'],
+      ['an unknown base version', await trainBody(spec({ baseVersion: '19990101' }), pairs()), 'INVALID_BASE_VERSION', 'spec.baseVersion'],
+      ['candidate = base', await trainBody(spec({ candidateVersion: '20261201' }), pairs()), 'INVALID_CANDIDATE_VERSION', 'spec.candidateVersion'],
+      ['0 steps', await trainBody(spec({ steps: 0 }), pairs()), 'INVALID_STEPS', 'spec.steps'],
+      ['steps not whole', await trainBody(spec({ steps: 2.5 }), pairs()), 'INVALID_STEPS', 'spec.steps'],
+      ['a negative seed', await trainBody(spec({ seed: -1 }), pairs()), 'INVALID_SEED', 'spec.seed'],
       ['no images', await trainBody(spec({ images: [] }), {}), 'INVALID_IMAGES', 'spec.images'],
       [
         'only held-out images',
@@ -195,24 +204,24 @@ describe('POST /train (issue 25): a training run on the launcher', () => {
               { id: 'a', holdout: true },
             ],
           }),
-          files(),
+          pairs(),
         ),
         'INVALID_IMAGES',
         'spec.images[1].id',
       ],
       [
         'an id with a path in it',
-        await trainBody(spec({ images: [{ id: '../x', holdout: false }] }), files()),
+        await trainBody(spec({ images: [{ id: '../x', holdout: false }] }), pairs()),
         'INVALID_IMAGES',
         'spec.images[0].id',
       ],
-      ['holdout not boolean', await trainBody(spec({ images: [{ id: 'a', holdout: 'no' }] }), files()), 'INVALID_IMAGES', 'spec.images[0].holdout'],
+      ['holdout not boolean', await trainBody(spec({ images: [{ id: 'a', holdout: 'no' }] }), pairs()), 'INVALID_IMAGES', 'spec.images[0].holdout'],
       ['a missing mask', await trainBody(spec(), { 'image-a': a.image, 'mask-a': a.mask, 'image-b': b.image }), 'MISSING_MASK_FILE', 'mask-b'],
       ['a missing image', await trainBody(spec(), { 'mask-a': a.mask, 'image-b': b.image, 'mask-b': b.mask }), 'MISSING_IMAGE_FILE', 'image-a'],
-      ['a mask that is no PNG', await trainBody(spec(), { ...files(), 'mask-b': Buffer.from('not a png') }), 'INVALID_MASK_FILE', 'mask-b'],
-      ['an image that is no image', await trainBody(spec(), { ...files(), 'image-a': Buffer.from('plain text') }), 'INVALID_IMAGE_FILE', 'image-a'],
-      ['a file of no image in the spec', await trainBody(spec(), { ...files(), 'image-c': a.image }), 'UNEXPECTED_FILE', 'image-c'],
-      ['a file field of another name', await trainBody(spec(), { ...files(), network: a.image }), 'UNEXPECTED_FILE', 'network'],
+      ['a mask that is no PNG', await trainBody(spec(), { ...pairs(), 'mask-b': Buffer.from('not a png') }), 'INVALID_MASK_FILE', 'mask-b'],
+      ['an image that is no image', await trainBody(spec(), { ...pairs(), 'image-a': Buffer.from('plain text') }), 'INVALID_IMAGE_FILE', 'image-a'],
+      ['a file of no image in the spec', await trainBody(spec(), { ...pairs(), 'image-c': a.image }), 'UNEXPECTED_FILE', 'image-c'],
+      ['a file field of another name', await trainBody(spec(), { ...pairs(), network: a.image }), 'UNEXPECTED_FILE', 'network'],
     ];
     for (const [what, body, code, field] of cases) {
       const { res } = await postTrain(launcher.port, body);
@@ -244,7 +253,7 @@ describe('POST /train (issue 25): a training run on the launcher', () => {
       [small, '100×100'],
       [blank, 'no boundary'],
     ] as const) {
-      const { res } = await postTrain(launcher.port, await trainBody(spec(), { ...files(), 'mask-b': mask }));
+      const { res } = await postTrain(launcher.port, await trainBody(spec(), { ...pairs(), 'mask-b': mask }));
       const answer = await json(res);
       expect({ status: res.statusCode, code: answer.code, field: answer.field }).toEqual({ status: 400, code: 'INVALID_MASK_FILE', field: 'mask-b' });
       expect(answer.message).toContain(detail);
@@ -253,9 +262,33 @@ describe('POST /train (issue 25): a training run on the launcher', () => {
     }
   }, 60_000);
 
+  it("refuses a trained base version whose network's download does not match its sha256 (502 NETWORK_CHECKSUM)", async (ctx) => {
+    if (!canTrain) ctx.skip();
+    const address = netServer.address() as AddressInfo;
+    const baseNetwork = { sha256: 'ab'.repeat(32), url: `http://127.0.0.1:${address.port}/api/networks/base` };
+    const { res } = await postTrain(
+      launcher.port,
+      await trainBody(spec({ baseVersion: '20261201-ft1', candidateVersion: '20261201-ft2', baseNetwork }), pairs()),
+    );
+    const answer = await json(res);
+    expect({ status: res.statusCode, code: answer.code, field: answer.field }).toEqual({
+      status: 502,
+      code: 'NETWORK_CHECKSUM',
+      field: 'spec.baseNetwork',
+    });
+    expect(readdirSync(workRoot)).toEqual([]);
+    // a trained base version without its network is a wrong spec
+    const { res: without } = await postTrain(
+      launcher.port,
+      await trainBody(spec({ baseVersion: '20261201-ft1', candidateVersion: '20261201-ft2' }), pairs()),
+    );
+    expect(without.statusCode).toBe(400);
+    expect((await json(without)).code).toBe('INVALID_BASE_VERSION');
+  }, 60_000);
+
   it('trains a few steps: started, progress in order, network.onnx, then done with the card and the validation', async (ctx) => {
     if (!canTrain) ctx.skip();
-    const body = await trainBody(spec({ steps: 4 }), files());
+    const body = await trainBody(spec({ steps: 4 }), pairs());
     const { res } = await postTrain(launcher.port, body, { 'x-heartbeat-ms': '200' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/x-ndjson');
@@ -301,7 +334,7 @@ describe('POST /train (issue 25): a training run on the launcher', () => {
 
   it('is busy while a run is in progress (503 BUSY), and a dispatcher that goes away stops the run: python killed, folder gone', async (ctx) => {
     if (!canTrain) ctx.skip();
-    const { res, req } = await postTrain(launcher.port, await trainBody(spec({ runId: 'run-long', steps: 50_000 }), files()));
+    const { res, req } = await postTrain(launcher.port, await trainBody(spec({ runId: 'run-long', steps: 50_000 }), pairs()));
     expect(res.statusCode).toBe(200);
     const reader = new FrameReader();
     const seen: string[] = [];
@@ -313,7 +346,7 @@ describe('POST /train (issue 25): a training run on the launcher', () => {
     expect(pids.length).toBeGreaterThan(0);
     expect((await health(launcher.port)).training).toBe(true);
 
-    const second = await postTrain(launcher.port, await trainBody(spec({ runId: 'run-2' }), files()));
+    const second = await postTrain(launcher.port, await trainBody(spec({ runId: 'run-2' }), pairs()));
     expect(second.res.statusCode).toBe(503);
     expect((await json(second.res)).code).toBe('BUSY');
 

@@ -125,7 +125,7 @@ async function receive(request: FastifyRequest, dir: string) {
   let spec: unknown;
   let refused: TrainRequestError | null = null;
   try {
-    for await (const part of request.parts({ limits: { files: 2 * MAX_TRAIN_IMAGES } })) {
+    for await (const part of request.parts({ limits: { files: 2 * MAX_TRAIN_IMAGES, parts: 2 * MAX_TRAIN_IMAGES + 8 } })) {
       if (part.type === 'field') {
         if (part.fieldname !== 'spec' || refused) continue;
         try {
