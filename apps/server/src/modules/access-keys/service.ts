@@ -4,6 +4,7 @@ import { newToken } from '../../platform/auth/tokens.ts';
 import { AppError, notFound } from '../../platform/http/errors.ts';
 import type { AuthContext } from '../../platform/auth/session.ts';
 import { forbidWhileImpersonating } from '../../platform/auth/guard.ts';
+import { flushKeyUse } from '../../platform/auth/key-usage.ts';
 import { FieldErrors } from '../../platform/http/field-errors.ts';
 import * as repo from './repo.ts';
 
@@ -23,6 +24,7 @@ const present = (k: repo.AccessKeyRow): AccessKey => ({
  * answer; only its SHA-256 hash is stored. Another user's key id answers 404.
  */
 export async function list(db: Db, userId: string): Promise<AccessKey[]> {
+  await flushKeyUse(db);
   return (await repo.listForUser(db, userId)).map(present);
 }
 

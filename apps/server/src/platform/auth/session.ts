@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { accessKeys, privileges, sessions, users, groups } from '../db/schema/index.ts';
 import { hashToken, newToken } from './tokens.ts';
+import { countKeyUse } from './key-usage.ts';
 import type { ChangeCache } from '../db/change-cache.ts';
 
 export const SESSION_COOKIE = 'lamella_session';
@@ -203,13 +204,11 @@ async function authenticateKey(db: Db, code: string): Promise<AuthContext | null
     .where(eq(accessKeys.keyHash, hashToken(code)))
     .limit(1);
   if (!row || !row.key.enabled || row.user.role === 'BLOCKED') return null;
-  // every request counts (the owner sees the count); the time of last use is written at most once a minute
+  // every request counts (the owner sees the count), written in batches (key-usage.ts); the time of last use
+  // is recorded at most once a minute
   const now = Date.now();
   const touch = !row.key.lastUsedAt || now - row.key.lastUsedAt.getTime() > KEY_TOUCH_AFTER_MS;
-  await db
-    .update(accessKeys)
-    .set({ requestCount: sql`${accessKeys.requestCount} + 1`, ...(touch ? { lastUsedAt: new Date(now) } : {}) })
-    .where(eq(accessKeys.id, row.key.id));
+  countKeyUse(db, row.key.id, touch ? new Date(now) : null);
   return {
     user: row.user,
     permissions: row.permissions ?? [],
