@@ -39,10 +39,11 @@ describe('jobs with a trained network (issue 25): downloaded once, checked, cach
   let cacheDir: string;
   let cache: ReturnType<typeof createNetworkCache>;
   let image: Buffer;
-  const job = (network: unknown, jobId: string) =>
+  // a trained version's label is sent as the job's version (the server's jobs.model_version)
+  const job = (network: unknown, jobId: string, version = '20261201-ft1') =>
     runOnLauncher(
       `http://127.0.0.1:${launcher.port}`,
-      { jobId, model: 'grain-size', version: '20261201', settings: {}, crop: null, language: 'en', network } as never,
+      { jobId, model: 'grain-size', version, settings: {}, crop: null, language: 'en', network } as never,
       image,
       null,
       { timeoutMs: 120_000, heartbeatMs: 200 },
@@ -65,7 +66,7 @@ describe('jobs with a trained network (issue 25): downloaded once, checked, cach
     rmSync(cacheDir, { recursive: true, force: true });
   });
 
-  it('downloads the network once with the launcher token, keeps it as <sha256>.onnx and the second job uses the cache', async () => {
+  it('downloads the network once with the launcher token, keeps it as <sha256>.onnx, runs the trained version (its label as the job version) in the shipped engine, and the second job uses the cache', async () => {
     const net = { sha256: sha(shipped), url: '/networks/good' };
     const first = await job(net, 'job-1');
     expect(first.measurements.segmentation).toBe('learned');
@@ -75,7 +76,7 @@ describe('jobs with a trained network (issue 25): downloaded once, checked, cach
     expect(readFileSync(join(cacheDir, `${sha(shipped)}.onnx`)).equals(shipped)).toBe(true);
 
     // the same network (upper-case sha, an absolute url this time): no second download, the same result
-    const second = await job({ sha256: sha(shipped).toUpperCase(), url: `${files.url}/networks/good` }, 'job-2');
+    const second = await job({ sha256: sha(shipped).toUpperCase(), url: `${files.url}/networks/good` }, 'job-2', '20261201');
     expect(files.hits).toHaveLength(1);
     expect(cache.downloads).toBe(1);
     expect(second.measurements).toEqual(first.measurements);

@@ -67,7 +67,7 @@ export function runRoute(app: FastifyInstance, d: RunRouteDeps) {
         const out = await context.with(trace.setSpan(parent, span), () =>
           d.engine.run({
             model: String(job.model),
-            version: String(job.version ?? ''),
+            version: networkPath ? engineVersion(d.engine, job) : String(job.version ?? ''),
             settings: (job.settings as Record<string, unknown>) ?? {},
             crop: (job.crop as never) ?? null,
             language: job.language === 'de' ? 'de' : 'en',
@@ -117,4 +117,18 @@ export function runRoute(app: FastifyInstance, d: RunRouteDeps) {
       return running;
     },
   };
+}
+
+/**
+ * The shipped version a trained network runs in: a trained version's label (`20261201-ft1`) is no engine version,
+ * so the job's `version` when it is a shipped one, else `network.engineVersion` when that is, else the model's
+ * newest shipped version (the one the training validated with).
+ */
+export function engineVersion(engine: Engine, job: Record<string, unknown>): string {
+  const shipped = engine.models().find((m) => m.name === job.model)?.versions ?? [];
+  const asked = String(job.version ?? '');
+  if (shipped.includes(asked)) return asked;
+  const named = (job.network as { engineVersion?: unknown } | undefined)?.engineVersion;
+  if (typeof named === 'string' && shipped.includes(named)) return named;
+  return [...shipped].sort().at(-1) ?? asked;
 }
