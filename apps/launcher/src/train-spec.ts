@@ -10,6 +10,8 @@ export interface TrainSpec {
   /** The base version's network when it is a trained version itself (as a job's `network`); else the shipped one. */
   baseNetwork?: { sha256: string; url: string };
   heartbeatMs?: number;
+  /** The server's id of this launcher, for the log lines. */
+  launcherId?: string;
 }
 
 /** A refused training request: HTTP `status`, a stable `code` and the `field` it is about. */
@@ -90,6 +92,7 @@ export function checkTrainSpec(raw: unknown, versions: (model: string) => string
   if (!images.some((im) => im.holdout))
     throw bad('INVALID_IMAGES', 'spec.images', 'spec.images must hold at least one held-out image (the candidate is validated on them)');
   const heartbeatMs = typeof s.heartbeatMs === 'number' ? s.heartbeatMs : undefined;
+  const launcherId = typeof s.launcherId === 'string' ? s.launcherId.slice(0, 100) : undefined;
   return {
     runId: s.runId,
     model,
@@ -100,5 +103,6 @@ export function checkTrainSpec(raw: unknown, versions: (model: string) => string
     images,
     ...(baseNetwork ? { baseNetwork } : {}),
     ...(heartbeatMs !== undefined ? { heartbeatMs } : {}),
+    ...(launcherId !== undefined ? { launcherId } : {}),
   };
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, request as httpRequest, type ClientRequest, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -285,6 +286,25 @@ describe('POST /train (issue 25): a training run on the launcher', () => {
     expect(without.statusCode).toBe(400);
     expect((await json(without)).code).toBe('INVALID_BASE_VERSION');
   }, 60_000);
+
+  it('ends with an error line when the pipeline fails (a base network that is no ONNX file), python gone and the folder removed', async (ctx) => {
+    if (!canTrain) ctx.skip();
+    const address = netServer.address() as AddressInfo;
+    const junk = createHash('sha256').update('not the base network').digest('hex');
+    const baseNetwork = { sha256: junk, url: `http://127.0.0.1:${address.port}/api/networks/junk` };
+    const { res } = await postTrain(
+      launcher.port,
+      await trainBody(spec({ baseVersion: '20261201-ft1', candidateVersion: '20261201-ft2', baseNetwork }), pairs()),
+    );
+    expect(res.statusCode).toBe(200);
+    const { lines, files: sent } = await readStream(res);
+    expect(lines[0].type).toBe('started');
+    expect(lines.at(-1)).toMatchObject({ type: 'error', code: 'TRAINING_FAILED' });
+    expect(String(lines.at(-1)!.message)).toMatch(/onnx|network/i);
+    expect(sent).toEqual([]);
+    expect(pythonChildren()).toEqual([]);
+    expect(readdirSync(workRoot)).toEqual([]);
+  }, 120_000);
 
   it('trains a few steps: started, progress in order, network.onnx, then done with the card and the validation', async (ctx) => {
     if (!canTrain) ctx.skip();

@@ -251,7 +251,7 @@ async function runTraining(
   run: FineTuneOptions,
   cleanup: () => Promise<void>,
 ) {
-  const log = d.log.child({ runId: spec.runId, model: spec.model, modelVersion: spec.candidateVersion });
+  const log = d.log.child({ runId: spec.runId, launcherId: spec.launcherId, model: spec.model, modelVersion: spec.candidateVersion });
   const out = openNdjson(reply.raw);
   const abort = new AbortController();
   let finished = false;
