@@ -13,7 +13,8 @@ The manifest (JSON):
       # the annotated TBM tiles), "shared" (the shared/ folder; null: synthetic base data only)
     }
 
-A mask is a binary label image of the whole image: 255 grain interior, 0 boundary or outside. Its grains are its
+A mask is a binary label image of the whole image: 255 (any value above 0 in its first channel, as the engine
+reads it) grain interior, 0 boundary or outside. Its grains are its
 4-connected components of interior; the boundary target is where the components meet when each is grown into the
 0 pixels around it (a zero-width partition, as the engine draws it), widened like the synthetic targets. The twin
 channel is not taught by these images (weight 0).
@@ -142,7 +143,9 @@ class Corrected:
         except Exception as e:  # noqa: BLE001
             raise FineTuneError("BAD_IMAGE", f"image {id_}: {image_path} cannot be read: {e}") from e
         try:
-            mask = np.array(Image.open(mask_path).convert("L")) >= 128
+            # as the engine reads a mask (image.ts decodeMask): the first channel, any value above 0 is grain interior
+            mask = np.array(Image.open(mask_path))
+            mask = (mask[..., 0] if mask.ndim == 3 else mask) > 0
         except Exception as e:  # noqa: BLE001
             raise FineTuneError("BAD_MASK", f"mask of image {id_}: {mask_path} cannot be read: {e}") from e
         if mask.shape != self.image.shape[:2]:
@@ -326,6 +329,8 @@ def run(manifest_path: str, device_arg: str, threads: int, pipeline) -> None:
         "baseNetworkSha256": base_sha,
         "trained": started,
         "trainingSeconds": round(time.time() - t_start, 1),
+        # CPU time of every thread: on a shared, loaded machine the wall time says little about the effort
+        "cpuSeconds": round(time.process_time(), 1),
         "device": "cuda" if device.type == "cuda" else f"cpu ({torch.get_num_threads()} threads)",
         "torch": torch.__version__,
         "architecture": f"U-Net, 4 levels, width {net.e1[0].out_channels}, {sum(p.numel() for p in net.parameters())} parameters, BatchNorm (frozen statistics in the fine-tune), sigmoid outputs",
