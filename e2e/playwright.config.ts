@@ -23,7 +23,7 @@ export const baseURL = `http://localhost:${PORT}`;
  * run on a fresh server (`--project=shared-state`).
  */
 const SHARED_STATE =
-  /(settings|terms-translations|admin-compute|staff-review|admin-reports|registration-tokens|insights-news|admin-params|admin-images|mask-editor)\.e2e\.ts$/;
+  /(settings|terms-translations|admin-compute|staff-review|admin-reports|registration-tokens|insights-news|admin-params|admin-images|mask-editor|training)\.e2e\.ts$/;
 
 export default defineConfig({
   testDir: '.',

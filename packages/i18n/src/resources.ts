@@ -16,6 +16,7 @@ import type adminMessages from '../locales/en/adminMessages.json';
 import type adminReports from '../locales/en/adminReports.json';
 import type adminSettings from '../locales/en/adminSettings.json';
 import type adminTerms from '../locales/en/adminTerms.json';
+import type adminTraining from '../locales/en/adminTraining.json';
 import type adminTranslations from '../locales/en/adminTranslations.json';
 import type adminUsers from '../locales/en/adminUsers.json';
 import type adminUsersErrors from '../locales/en/adminUsersErrors.json';
@@ -72,6 +73,7 @@ export interface EnglishResources {
   adminReports: typeof adminReports;
   adminSettings: typeof adminSettings;
   adminTerms: typeof adminTerms;
+  adminTraining: typeof adminTraining;
   adminTranslations: typeof adminTranslations;
   adminUsers: typeof adminUsers;
   adminUsersErrors: typeof adminUsersErrors;
@@ -130,6 +132,7 @@ export const typedNamespaces = [
   'adminReports',
   'adminSettings',
   'adminTerms',
+  'adminTraining',
   'adminTranslations',
   'adminUsers',
   'adminUsersErrors',

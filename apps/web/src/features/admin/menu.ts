@@ -17,6 +17,7 @@ export const ADMIN_MENU: AdminMenuEntry[] = [
   { key: 'vouchers', path: '/admin/vouchers' },
   { key: 'resources', path: '/admin/resources' },
   { key: 'models', path: '/admin/compute-compute-models-registry' },
+  { key: 'training', path: '/admin/training' },
   { key: 'customizations', path: '/admin/customizations' },
   { key: 'modelParams', path: '/admin/model-params' },
   { key: 'projectSettingsTemplates', path: '/admin/project-settings-templates' },

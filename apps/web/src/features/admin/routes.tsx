@@ -25,6 +25,9 @@ const TermsPage = lazyPage(() => import('./terms/TermsPage'), 'TermsPage');
 const SettingsPage = lazyPage(() => import('./settings/SettingsPage'), 'SettingsPage');
 const GroupsPage = lazyPage(() => import('./groups/GroupsPage'), 'GroupsPage');
 const ImagesPage = lazyPage(() => import('./images/ImagesPage'), 'ImagesPage');
+const TrainingRunsPage = lazyPage(() => import('./training/TrainingRunsPage'), 'TrainingRunsPage');
+const TrainingRunPage = lazyPage(() => import('./training/TrainingRunPage'), 'TrainingRunPage');
+const ModelVersionsPage = lazyPage(() => import('./training/ModelVersionsPage'), 'ModelVersionsPage');
 
 export const adminRoutes: RouteObject[] = [
   {
@@ -41,6 +44,9 @@ export const adminRoutes: RouteObject[] = [
       { path: 'vouchers', element: <VouchersPage /> },
       { path: 'resources', element: <ServersPage /> },
       { path: 'compute-compute-models-registry', element: <ModelsPage /> },
+      { path: 'compute-compute-models-registry/:id/versions', element: <ModelVersionsPage /> },
+      { path: 'training', element: <TrainingRunsPage /> },
+      { path: 'training/:id', element: <TrainingRunPage /> },
       { path: 'customizations', element: <CustomizationsPage /> },
       { path: 'model-params', element: <ModelParamsPage /> },
       { path: 'project-settings-templates', element: <TemplatesPage /> },

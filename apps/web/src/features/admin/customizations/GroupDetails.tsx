@@ -10,6 +10,7 @@ import { GROUPS_KEY, custApi, modelIdOf } from './api';
 import type { CustomizationGroup } from '@lamella/contracts';
 import { Members } from './Members';
 import { Inheritance } from './Inheritance';
+import { GroupVersionSelect } from '../training/GroupVersionSelect';
 
 export function GroupDetails({
   group,
@@ -95,6 +96,7 @@ export function GroupDetails({
             </Text>
           )}
         </div>
+        <GroupVersionSelect group={group} />
         <Members group={group} />
         <Inheritance group={group} groups={groups} />
       </Stack>

@@ -3,6 +3,7 @@ import { Button, Checkbox, Group, Popover, Select, Stack, TextInput } from '@man
 import { IconColumns } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { OwnerFilter } from './OwnerFilter';
+import { TrainableModelFilter } from '../training/TrainableModelFilter';
 import { DEFAULT_PREFS, IMAGE_COLUMNS, SHORTCUTS, shortcutRange, type ImagePrefs, type YesNo } from './prefs';
 
 export function ImagesFilters({ prefs, update }: { prefs: ImagePrefs; update: (patch: Partial<ImagePrefs>) => void }) {
@@ -43,6 +44,7 @@ export function ImagesFilters({ prefs, update }: { prefs: ImagePrefs; update: (p
           w={{ base: '47%', sm: 120 }}
           data-testid="filter-training"
         />
+        <TrainableModelFilter value={prefs.trainableModelId} onChange={(trainableModelId) => update({ trainableModelId })} />
         <Select
           label={t('adminImages.columns.deleted')}
           placeholder={t('adminImages.filters.all')}

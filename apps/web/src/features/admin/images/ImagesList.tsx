@@ -9,6 +9,7 @@ import { ImagePreview } from './ImagePreview';
 import { ImagesFilters } from './ImagesFilters';
 import { ImagesTable } from './ImagesTable';
 import { readPrefs, writePrefs, type ImagePrefs } from './prefs';
+import { TrainableImagesList } from '../training/TrainableImagesList';
 
 export function ImagesList() {
   const { t } = useTranslation();
@@ -20,7 +21,7 @@ export function ImagesList() {
       writePrefs(next);
       return next;
     });
-  const list = useAdminImages(prefs);
+  const list = useAdminImages(prefs, !prefs.trainableModelId);
   const rows = list.data?.pages.flatMap((p) => p.items) ?? [];
   const total = list.data?.pages[0]?.total;
 
@@ -39,14 +40,17 @@ export function ImagesList() {
   return (
     <Stack gap="md">
       <ImagesFilters prefs={prefs} update={update} />
-      {total !== undefined ? (
+      {prefs.trainableModelId ? <TrainableImagesList modelId={prefs.trainableModelId} prefs={prefs} /> : null}
+      {!prefs.trainableModelId && total !== undefined ? (
         <Text size="sm" c="dimmed" data-testid="list-total">
           {t('adminImages.total', { count: total })}
         </Text>
       ) : null}
-      <ListState query={list} empty={rows.length === 0} emptyText={t('adminImages.empty')}>
-        <ImagesTable rows={rows} prefs={prefs} update={update} onOpen={setPreview} />
-      </ListState>
+      {!prefs.trainableModelId && (
+        <ListState query={list} empty={rows.length === 0} emptyText={t('adminImages.empty')}>
+          <ImagesTable rows={rows} prefs={prefs} update={update} onOpen={setPreview} />
+        </ListState>
+      )}
       <div ref={sentinel} style={{ height: 1 }} />
       {list.isFetchingNextPage ? (
         <Group justify="center" gap="xs">

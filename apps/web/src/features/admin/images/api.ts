@@ -8,7 +8,7 @@ export { adminImagesApi };
 export const PUBLIC_IMAGES_KEY = ['admin', 'public-images'] as const;
 
 /** Every user's images, page after page: the next page number comes from the `x-next-page` header, the total from `x-total-count`. */
-export function useAdminImages(prefs: ImagePrefs) {
+export function useAdminImages(prefs: ImagePrefs, enabled = true) {
   const query = queryOf(prefs);
   return useInfiniteQuery({
     queryKey: ['admin', 'images', query],
@@ -24,6 +24,7 @@ export function useAdminImages(prefs: ImagePrefs) {
     },
     initialPageParam: 1,
     getNextPageParam: (last) => last.next,
+    enabled,
   });
 }
 

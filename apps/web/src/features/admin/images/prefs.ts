@@ -17,6 +17,8 @@ export interface ImagePrefs {
   endDate: string | null;
   training: YesNo;
   deleted: YesNo;
+  /** Issue 25: only the images that can train this model (consent, flag and a submitted corrected segmentation). */
+  trainableModelId: string | null;
 }
 
 export const DEFAULT_PREFS: ImagePrefs = {
@@ -28,6 +30,7 @@ export const DEFAULT_PREFS: ImagePrefs = {
   endDate: null,
   training: null,
   deleted: null,
+  trainableModelId: null,
 };
 
 export const PREFS_KEY = 'lamella.admin.images';
@@ -53,6 +56,7 @@ export function readPrefs(storage: Pick<Storage, 'getItem'> = localStorage): Ima
     endDate: text(raw.endDate, DAY),
     training: yesNo(raw.training),
     deleted: yesNo(raw.deleted),
+    trainableModelId: text(raw.trainableModelId),
   };
 }
 

@@ -1,6 +1,16 @@
 import { ActionIcon, Menu } from '@mantine/core';
-import { IconArchive, IconArchiveOff, IconDots, IconEdit, IconFileDescription, IconPhoto, IconTrash } from '@tabler/icons-react';
-import type { ComputeModel } from '@lamella/contracts';
+import {
+  IconArchive,
+  IconArchiveOff,
+  IconBrain,
+  IconDots,
+  IconEdit,
+  IconFileDescription,
+  IconHistory,
+  IconPhoto,
+  IconTrash,
+} from '@tabler/icons-react';
+import { TRAINABLE_MODELS, type ComputeModel } from '@lamella/contracts';
 import { useTranslation } from 'react-i18next';
 
 export interface ModelActions {
@@ -10,7 +20,13 @@ export interface ModelActions {
   onDelete: (m: ComputeModel) => void;
   /** Archive (true) or bring back (false): a model with jobs is archived, never deleted (issue 26 item 7). */
   onArchive: (m: ComputeModel, archive: boolean) => void;
+  /** ADMIN only (issue 25): "Train new version" and the model's versions; left out for anyone else. */
+  onTrain?: (m: ComputeModel) => void;
+  onVersions?: (m: ComputeModel) => void;
 }
+
+/** Whether the model can be trained now (the others cannot, yet). */
+const trainable = (m: ComputeModel) => (TRAINABLE_MODELS as readonly string[]).includes(m.internalName);
 
 /** The "…" menu of a model row: Edit, Info (manual), Example, Archive or Unarchive, and Delete for a model without jobs. */
 /** Whether any job ran with the model (its stats; unknown counts as yes, the server decides). */
@@ -35,6 +51,21 @@ export function ModelActionsMenu({ model, actions }: { model: ComputeModel; acti
         <Menu.Item leftSection={<IconPhoto size={16} />} onClick={() => actions.onExample(model)}>
           {t('admin.models.example')}
         </Menu.Item>
+        {actions.onTrain && (
+          <Menu.Item
+            leftSection={<IconBrain size={16} />}
+            onClick={() => actions.onTrain?.(model)}
+            disabled={!trainable(model) || Boolean(model.archivedAt)}
+            data-testid="model-train"
+          >
+            {t('adminTraining.menu.train')}
+          </Menu.Item>
+        )}
+        {actions.onVersions && (
+          <Menu.Item leftSection={<IconHistory size={16} />} onClick={() => actions.onVersions?.(model)} data-testid="model-versions">
+            {t('adminTraining.menu.versions')}
+          </Menu.Item>
+        )}
         <Menu.Divider />
         {model.archivedAt ? (
           <Menu.Item leftSection={<IconArchiveOff size={16} />} onClick={() => actions.onArchive(model, false)} data-testid="model-unarchive">

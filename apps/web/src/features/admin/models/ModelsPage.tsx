@@ -6,6 +6,9 @@ import { IconPlus } from '@tabler/icons-react';
 import type { ComputeModel } from '@lamella/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { isAdmin, useMe } from '../../auth/session';
+import { TrainDialog } from '../training/TrainDialog';
 import { call } from '../../../api/client';
 import { errorText } from '../../../lib/errorText';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -34,6 +37,9 @@ export function ModelsPage() {
   const [editing, setEditing] = useState<ComputeModel | null | 'new'>(null);
   const [manualFor, setManualFor] = useState<ComputeModel | null>(null);
   const [exampleFor, setExampleFor] = useState<ComputeModel | null>(null);
+  const [trainFor, setTrainFor] = useState<ComputeModel | null>(null);
+  const navigate = useNavigate();
+  const admin = isAdmin(useMe().data);
   const remove = useMutation({
     mutationFn: (id: string) => call(computeModelsApi.remove, { params: { id } }),
     onSuccess: async () => {
@@ -83,12 +89,16 @@ export function ModelsPage() {
               on
                 ? confirmDelete(t, t('admin.models.archiveConfirm', { name: m.displayName }), () => archive.mutate({ id: m.id, on }))
                 : archive.mutate({ id: m.id, on }),
+            ...(admin
+              ? { onTrain: setTrainFor, onVersions: (m: ComputeModel) => void navigate(`/admin/compute-compute-models-registry/${m.id}/versions`) }
+              : {}),
           }}
         />
       </AdminListPage>
       <ModelDialog model={editing === 'new' ? null : editing} opened={editing !== null} onClose={() => setEditing(null)} />
       {manualFor && <ManualDialog model={manualFor} onClose={() => setManualFor(null)} />}
       {exampleFor && <ExampleDialog model={exampleFor} onClose={() => setExampleFor(null)} />}
+      {trainFor && <TrainDialog model={trainFor} onClose={() => setTrainFor(null)} />}
     </>
   );
 }

@@ -1,0 +1,184 @@
+/**
+ * Training a model from corrected segmentations (issue 25): a consenting user's grain micrographs get jobs and
+ * submitted corrected masks (so they are trainable images); the administrator opens "Train new version" from the
+ * Models screen (the form names a wrong field), starts a short run, watches its progress on the run page, sees the
+ * candidate with its validation against the base version, promotes it (the Models table shows the new current
+ * version), finds the images under the Images screen's Training filter, and rolls back. Screenshots at 1280 and
+ * 375 px wide in test-results/screenshots/.
+ *
+ * Needs python3 with torch on the machine (the launcher trains). Shared state: promoting changes the grain model's
+ * current version for everyone (playwright.config.ts SHARED_STATE); the test rolls back at its end.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { fileURLToPath } from 'node:url';
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  GRAIN_MODEL,
+  getJob,
+  modelId,
+  runViaApi,
+  signIn,
+  toast,
+  uploadViaApi,
+  type Micrograph,
+} from './analysis-helpers';
+import { acceptCookies, createVerifiedUser, PASSWORD } from './helpers';
+import { grainImage, type GrainTruth } from '../packages/analysis/src/synth/index';
+
+test.describe.configure({ mode: 'serial' });
+
+const OUT = fileURLToPath(new URL('../test-results/screenshots', import.meta.url));
+const STEPS = 4;
+
+/** A small grain micrograph (fast to train on), unique by seed. */
+async function smallGrains(seed: number): Promise<Micrograph<GrainTruth>> {
+  const s = await grainImage({ width: 320, height: 240, grainPx: 36, pixelSizeUm: 0.5, noise: 3, seed, scaleBar: null });
+  return {
+    name: `train-${seed}-${Date.now().toString(36)}.png`,
+    mimeType: 'image/png',
+    buffer: s.png,
+    width: s.width,
+    height: s.height,
+    truth: s.truth,
+  };
+}
+
+/** The corrected segmentation of a synthetic micrograph: its dark boundary lines 0, grain interiors 255. */
+async function maskOf(png: Buffer): Promise<Buffer> {
+  const { data, info } = await sharp(png).greyscale().raw().toBuffer({ resolveWithObject: true });
+  const out = Buffer.alloc(info.width * info.height);
+  for (let i = 0; i < out.length; i++) out[i] = data[i * info.channels] < 90 ? 0 : 255;
+  return sharp(out, { raw: { width: info.width, height: info.height, channels: 1 } })
+    .png()
+    .toBuffer();
+}
+
+async function shoot(page: Page, name: string) {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: `${OUT}/${name}-1280.png`, fullPage: true });
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.screenshot({ path: `${OUT}/${name}-375.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+let ownerEmail = '';
+const uploaded: string[] = [];
+
+test.beforeEach(async ({ context, baseURL }) => {
+  await acceptCookies(context, baseURL!);
+});
+
+test('a consenting user’s corrected segmentations make trainable images', async ({ page, request }) => {
+  test.setTimeout(240_000);
+  ownerEmail = await createVerifiedUser(request, 'trainer', { company: 'Grain Lab' });
+  await signIn(page, ownerEmail, PASSWORD);
+  const grain = await modelId(page.request, GRAIN_MODEL.name);
+  for (const seed of [301, 302, 303]) {
+    const img = await smallGrains(seed);
+    const imageId = await uploadViaApi(page.request, img);
+    uploaded.push(img.name);
+    const [job] = await runViaApi(page.request, [imageId], [grain]);
+    await expect.poll(async () => (await getJob(page.request, job.id)).status, { timeout: 90_000 }).toMatch(/^(FINISHED|CACHED)$/);
+    const res = await page.request.post('/api/masks', {
+      multipart: { files: { name: 'mask.png', mimeType: 'image/png', buffer: await maskOf(img.buffer) }, jobId: job.id },
+    });
+    expect(res.ok(), await res.text()).toBeTruthy();
+  }
+});
+
+test('the administrator trains a new version from the Models screen, watches it and promotes the candidate', async ({ page }) => {
+  test.setTimeout(600_000);
+  await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD, /\/admin$/);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/admin/compute-compute-models-registry');
+  const before = (await page.locator(`tr[data-model="${GRAIN_MODEL.name}"] td`).nth(1).textContent())?.trim() ?? '';
+  await page.getByTestId(`model-actions-${GRAIN_MODEL.name}`).click();
+  await page.getByTestId('model-train').click();
+  const dialog = page.getByTestId('train-dialog');
+  await expect(dialog).toBeVisible();
+  // the count of trainable images (at least this test's three)
+  await expect.poll(async () => Number(await dialog.getByTestId('train-count').getAttribute('data-count'))).toBeGreaterThanOrEqual(3);
+
+  // a wrong field is named under it and nothing starts
+  const steps = dialog.getByTestId('train-steps');
+  await steps.fill('0');
+  await dialog.getByTestId('train-start').click();
+  await expect(dialog.getByText('Effort (steps) must be a whole number from 1 to 5000.')).toBeVisible();
+  await expect(page).toHaveURL(/compute-compute-models-registry$/);
+  // only this test's images: filtered by their owner
+  await dialog.getByText('Filtered', { exact: true }).click();
+  await dialog.getByTestId('train-users').click();
+  await page.keyboard.type(ownerEmail.split('@')[0]);
+  await page.getByRole('option', { name: new RegExp(ownerEmail.replace(/[.+]/g, '\\$&')) }).click();
+  await page.keyboard.press('Escape');
+  await expect(dialog.getByTestId('train-count')).toHaveAttribute('data-count', '3');
+  await dialog.getByTestId('train-holdout').fill('34');
+  await steps.fill(String(STEPS));
+  await expect(dialog.getByText('Effort (steps) must be')).toHaveCount(0);
+  await shoot(page, 'training-dialog');
+  await dialog.getByTestId('train-start').click();
+
+  // the run page, live: progress, then the candidate
+  await expect(page).toHaveURL(/\/admin\/training\/[0-9a-f-]+$/);
+  const body = page.getByTestId('training-run-body');
+  await expect(body).toBeVisible();
+  const version = ((await page.getByRole('heading', { level: 1 }).textContent()) ?? '').replace(/^Training run /, '').trim();
+  expect(version).toMatch(/-ft\d+$/);
+  await expect(body.getByTestId('run-progress')).toBeVisible();
+  await expect(body.getByTestId('progress-step')).toHaveText(new RegExp(`/ ${STEPS}$`));
+  await expect(body).toHaveAttribute('data-status', /^(RUNNING|FINISHED)$/, { timeout: 180_000 });
+  await shoot(page, 'training-run-progress');
+  await expect(body).toHaveAttribute('data-status', 'FINISHED', { timeout: 420_000 });
+  await expect(body.getByTestId('progress-step')).toHaveText(`${STEPS} / ${STEPS}`);
+
+  const candidate = page.getByTestId('candidate-panel');
+  const table = candidate.getByTestId('validation-table');
+  await expect(table).toBeVisible({ timeout: 30_000 });
+  await expect(table.getByTestId('validation-row')).toHaveCount(1);
+  await expect(table.getByTestId('validation-total').getByTestId('candidate-fScore')).toHaveText(/\d\.\d{3}/);
+  await expect(candidate.getByTestId('version-status')).toHaveAttribute('data-status', 'CANDIDATE');
+  await shoot(page, 'training-run-finished');
+
+  // promote, after the confirmation
+  await candidate.getByTestId('promote').click();
+  await expect(page.getByTestId('promote-confirm')).toContainText(version);
+  await page.getByTestId('promote-confirm-yes').click();
+  await expect(toast(page, new RegExp(version))).toBeVisible();
+  await expect(candidate.getByTestId('version-current')).toBeVisible();
+
+  // the models table reads the new current version; the versions view offers the rollback
+  await page.goto('/admin/compute-compute-models-registry');
+  await expect(page.locator(`tr[data-model="${GRAIN_MODEL.name}"] td`).nth(1)).toHaveText(version);
+  await page.getByTestId(`model-actions-${GRAIN_MODEL.name}`).click();
+  await page.getByTestId('model-versions').click();
+  await expect(page.getByTestId('current-version')).toHaveAttribute('data-version', version);
+  const card = page.locator(`[data-testid="version-card"][data-version="${version}"]`);
+  await expect(card.getByTestId('validation-table')).toBeVisible();
+  await shoot(page, 'training-versions');
+
+  // the run is listed
+  await page.goto('/admin/training');
+  await expect(page.getByTestId('training-run-row').filter({ hasText: version })).toHaveAttribute('data-status', 'FINISHED');
+  await shoot(page, 'training-runs');
+
+  // the images screen's Training filter for the model lists this owner's images
+  await page.goto('/admin/images');
+  await page.getByTestId('filter-trainable').click();
+  await page.getByRole('option', { name: 'Grain size (ASTM E112)' }).click();
+  await expect(page.getByTestId('trainable-images')).toBeVisible();
+  await expect.poll(async () => Number(await page.getByTestId('trainable-total').getAttribute('data-count'))).toBeGreaterThanOrEqual(3);
+  await shoot(page, 'training-images-filter');
+  await page.getByTestId('filter-trainable').click();
+  await page.keyboard.press('Escape');
+
+  // roll back to the version before (everyone else's jobs run with it again)
+  await page.goto('/admin/compute-compute-models-registry');
+  await page.getByTestId(`model-actions-${GRAIN_MODEL.name}`).click();
+  await page.getByTestId('model-versions').click();
+  await page.getByTestId('rollback').click();
+  await expect(page.getByTestId('rollback-confirm')).toContainText(before);
+  await page.getByTestId('rollback-confirm-yes').click();
+  await expect(page.getByTestId('current-version')).toHaveAttribute('data-version', before);
+});
