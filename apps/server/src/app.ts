@@ -1,3 +1,4 @@
+import { flushKeyUse } from './platform/auth/key-usage.ts';
 import { existsSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import type { DestinationStream } from 'pino';
@@ -55,6 +56,8 @@ import { adminDashboardRoutes } from './modules/admin-dashboard/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { configureImageWorkers } from './modules/images/decode-pool.ts';
 import { Dispatcher, type JobEvents } from './modules/jobs/dispatcher.ts';
+import { TrainingDispatcher } from './modules/training-runs/dispatcher.ts';
+import { trainingRunsRoutes } from './modules/training-runs/routes.ts';
 import { attachRealtime, SocketSessionWatch, type Realtime } from './platform/realtime/realtime.ts';
 import { listNotifications, notifyJobEnded } from './modules/notifications/service.ts';
 import { activateInvitations, projectForJobs } from './modules/projects/service.ts';
@@ -111,6 +114,8 @@ export interface Ctx {
   listCaches: { own: ChangeCache<JobsPageAnswer>; admin: ChangeCache<string> } | null;
   realtime: Realtime;
   dispatcher: Dispatcher;
+  /** Training runs (issue 25): QUEUED runs to launchers that can train. */
+  trainingDispatcher: TrainingDispatcher;
   jobEvents: JobEvents;
   /** The customization settings a user's jobs of a model run with (createJobs). */
   resolveSettings: SettingsResolver;
@@ -227,6 +232,23 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     soleDispatcher: deps.database.kind === 'pglite',
     leaseMs: deps.config.jobLeaseSeconds * 1000,
     maxResultBytes: deps.config.maxResultMb * 1024 * 1024,
+    networks: { secret: deps.config.secret, serverUrl: (ip) => serverUrlFor(ip) },
+  });
+  /** The server's address as a launcher at `ip` reaches it: this process's port on loopback for local launchers, else PUBLIC_URL. */
+  const serverUrlFor = (ip: string) => {
+    const address = app.server.address();
+    const loopback = ip === 'localhost' || ip === '::1' || ip.startsWith('127.');
+    return loopback && typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : deps.config.publicUrl;
+  };
+  const trainingDispatcher = new TrainingDispatcher({
+    db: deps.database.db,
+    storage,
+    notify: emitToUser,
+    secret: deps.config.secret,
+    serverUrl: serverUrlFor,
+    log: (m) => app.log.warn(m),
+    soleDispatcher: deps.database.kind === 'pglite',
+    leaseMs: deps.config.jobLeaseSeconds * 1000,
   });
   configureImageWorkers({
     workers: deps.config.imageWorkers,
@@ -249,6 +271,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     listCaches,
     realtime,
     dispatcher,
+    trainingDispatcher,
     jobEvents: dispatcher,
     resolveSettings: resolveJobSettings,
     launchers: deps.launchers ?? null,
@@ -279,11 +302,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const contractDebt: string[] = [];
   app.decorate('contractDebt', contractDebt);
   app.addHook('onReady', () => dispatcher.start());
+  app.addHook('onReady', () => trainingDispatcher.start());
   // recipes (issue 22) train and preview in a worker thread, off the event loop
   const classifier = createClassifierWorker();
   app.addHook('onClose', async () => {
     await classifier.close();
+    await trainingDispatcher.stop();
     await dispatcher.stop();
+    await flushKeyUse(db);
     await realtime.close();
     await redis?.close();
     await changes.stop();
@@ -412,6 +438,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(adminImagesRoutes, { db: ctx.db });
       await api.register(publicImagesRoutes, { db: ctx.db, storage: ctx.storage, config: ctx.config });
       await api.register(groupsRoutes, { db: ctx.db, realtime: ctx.realtime });
+      await api.register(trainingRunsRoutes, { db: ctx.db, storage: ctx.storage, dispatcher: ctx.trainingDispatcher, secret: ctx.config.secret });
     },
     { prefix: '/api' },
   );

@@ -29,6 +29,12 @@ export const AdminImagesQuery = Type.Object(
     endDate: Type.Optional(Day),
     allowedTrainingUse: Type.Optional(Type.Boolean()),
     isDeleted: Type.Optional(Type.Boolean()),
+    /**
+     * The Training filter (issue 25): true, only trainable images (owner's consent, image allowed for training, a
+     * submitted corrected mask of a job of a model); false, only the others. With `trainingModelId`, of that model.
+     */
+    trainable: Type.Optional(Type.Boolean()),
+    trainingModelId: Type.Optional(Type.String({ format: 'uuid' })),
   },
   { $id: 'AdminImagesQuery', additionalProperties: false },
 );

@@ -177,7 +177,8 @@ export type TrainableImageList = Static<typeof TrainableImageList>;
 // ---- Trained versions ---------------------------------------------------------------------------------------
 
 /** Grain model metrics on one image: boundary F-score (0–1, higher is better) and |ΔG| to the corrected mask. */
-export const TrainingMetrics = Type.Object({ fScore: Type.Number(), deltaG: Type.Number() }, { $id: 'TrainingMetrics' });
+/** (No $id: it appears four times inside one schema, which Fastify's serialiser refuses for a named reference.) */
+export const TrainingMetrics = Type.Object({ fScore: Type.Number(), deltaG: Type.Number() });
 export type TrainingMetrics = Static<typeof TrainingMetrics>;
 /** The candidate against the base version on the same held-out images, per image and in total (mean). */
 export const TrainingValidation = Type.Object(
@@ -252,7 +253,7 @@ export type ModelVersionChanged = Static<typeof ModelVersionChanged>;
 
 /** The version the group's members' jobs run with; null: the model's current version. */
 export const CustomizationGroupVersionBody = Type.Object(
-  { version: Type.Union([Type.String({ maxLength: 100 }), Type.Null()]) },
+  { version: Type.Union([Type.Null(), Type.String({ maxLength: 100 })], { description: 'null or an empty text: the model’s current version' }) },
   { $id: 'CustomizationGroupVersionBody', additionalProperties: false },
 );
 export type CustomizationGroupVersionBody = Static<typeof CustomizationGroupVersionBody>;

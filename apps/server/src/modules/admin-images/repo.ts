@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { images, users } from '../../platform/db/schema/index.ts';
+import { isTrainableImage } from '../training-runs/trainable.ts';
 
 /**
  * The SQL of the back-office images screen: a read-only report over the images module's `images` table joined
@@ -14,6 +15,9 @@ export interface ImageFilter {
   before?: Date;
   allowedTrainingUse?: boolean;
   isDeleted?: boolean;
+  /** Trainable images (issue 25: training-runs/trainable.ts), of `trainingModelId` when given, or the others. */
+  trainable?: boolean;
+  trainingModelId?: string;
 }
 
 export interface PageSpec {
@@ -47,6 +51,10 @@ function whereOf(f: ImageFilter): SQL | undefined {
   if (f.before) conds.push(lt(images.createdAt, f.before));
   if (f.allowedTrainingUse !== undefined) conds.push(eq(images.allowedTrainingUse, f.allowedTrainingUse));
   if (f.isDeleted !== undefined) conds.push(eq(images.isDeleted, f.isDeleted));
+  if (f.trainable !== undefined || f.trainingModelId) {
+    const trainable = isTrainableImage(sql`${images.id}`, f.trainingModelId);
+    conds.push(f.trainable === false ? sql`not ${trainable}` : trainable);
+  }
   return conds.length ? and(...conds) : undefined;
 }
 

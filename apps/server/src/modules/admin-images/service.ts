@@ -28,6 +28,8 @@ function filtersOf(q: AdminImagesQuery): repo.ImageFilter {
     before: end ? new Date(end.getTime() + DAY) : undefined,
     allowedTrainingUse: q.allowedTrainingUse,
     isDeleted: q.isDeleted,
+    trainable: q.trainable,
+    trainingModelId: q.trainingModelId,
   };
 }
 

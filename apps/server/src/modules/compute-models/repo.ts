@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { computeModels, jobs, modelAccess, modelManuals, modelVersions } from '../../platform/db/schema/index.ts';
+import { trainableCounts } from '../training-runs/trainable.ts';
 
 export type ModelRow = typeof computeModels.$inferSelect;
 export type ModelValues = Pick<
@@ -223,9 +224,18 @@ export function usageByModel(db: Db): Promise<UsageRow[]> {
   );
 }
 
+/** Trainable images per model: the training-runs module's one definition (consent, image flag, submitted mask of a job of the model). */
 export function trainableByModel(db: Db): Promise<Array<{ model_id: string; n: string }>> {
-  return rows<{ model_id: string; n: string }>(
-    db,
-    sql`select j.model_id, count(distinct j.image_id) as n from jobs j join images i on i.id = j.image_id where i.allowed_training_use group by j.model_id`,
-  );
+  return trainableCounts(db);
+}
+
+/** The model row locked for the rest of the transaction (promote and rollback change its version one at a time). */
+export async function lockModel(tx: Db, id: string): Promise<ModelRow | undefined> {
+  const [m] = await tx.select().from(computeModels).where(eq(computeModels.id, id)).for('update');
+  return m;
+}
+
+/** Makes `version` the model's current version (new jobs run with it; older jobs read Outdated). */
+export async function setCurrentVersion(tx: Db, id: string, version: string): Promise<void> {
+  await tx.update(computeModels).set({ version, updatedAt: new Date() }).where(eq(computeModels.id, id));
 }

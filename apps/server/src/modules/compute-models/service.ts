@@ -64,7 +64,10 @@ const emptyUsage = (): Usage => ({
   trainable: { count: 0 },
 });
 
-/** Usage and times per model from the jobs table; trainable = distinct training-allowed images run in the model. */
+/**
+ * Usage and times per model from the jobs table; trainable = the model's trainable images (issue 25: the owner's
+ * training consent, the image allowed for training and not deleted, a submitted mask of a job of the model).
+ */
 export async function modelStats(db: Db): Promise<Map<string, Usage>> {
   const [usage, trainable] = await Promise.all([repo.usageByModel(db), repo.trainableByModel(db)]);
   const out = new Map<string, Usage>();
@@ -149,6 +152,29 @@ export async function findModel(db: Db, id: string): Promise<ModelRow> {
   const m = isUuid(id) ? await repo.findModel(db, id) : undefined;
   if (!m) throw notFound('model');
   return m;
+}
+
+/** The model locked in the caller's transaction (promote, rollback); 404 when there is none. */
+export async function lockModel(tx: Db, id: string): Promise<ModelRow> {
+  const m = isUuid(id) ? await repo.lockModel(tx, id) : undefined;
+  if (!m) throw notFound('model');
+  return m;
+}
+
+/** Sets the model's current version (a promoted or rolled-back trained version); records the version as known. */
+export async function setCurrentVersion(tx: Db, id: string, version: string): Promise<void> {
+  await repo.addVersion(tx, id, version);
+  await repo.setCurrentVersion(tx, id, version);
+}
+
+/** A version of the model is known (registered or reported by a launcher, or trained). */
+export async function versionExists(db: Db, id: string, version: string): Promise<boolean> {
+  return Boolean(await repo.findVersion(db, id, version));
+}
+
+/** Records a new version of the model (a trained candidate), so version pickers list it. */
+export function addVersion(db: Db, id: string, version: string): Promise<void> {
+  return repo.addVersion(db, id, version);
 }
 
 /** A signed-in user may read a model's manual and example when it is PUBLIC, granted to them, or they are ADMIN. */

@@ -111,7 +111,11 @@ export async function insertGroup(db: Db, values: { nameEn: string; nameDe: stri
   return g;
 }
 
-export async function updateGroup(tx: Db, id: string, values: Partial<Pick<GroupRow, 'nameEn' | 'nameDe' | 'modelId' | 'description' | 'settings'>>) {
+export async function updateGroup(
+  tx: Db,
+  id: string,
+  values: Partial<Pick<GroupRow, 'nameEn' | 'nameDe' | 'modelId' | 'description' | 'settings' | 'modelVersion'>>,
+) {
   const [g] = await tx
     .update(customizationGroups)
     .set({ ...values, updatedAt: new Date() })

@@ -1,4 +1,4 @@
-import { customizationsApi as api } from '@lamella/contracts';
+import { customizationsApi as api, trainingApi } from '@lamella/contracts';
 import type { Db } from '../../platform/db/client.ts';
 import { requireAuth } from '../../platform/auth/guard.ts';
 import { requestLanguage } from '../../platform/http/language.ts';
@@ -31,5 +31,9 @@ export async function customizationsRoutes(app: RouteHost, deps: { db: Db }): Pr
   route(app, api.resolvedSettings, { auth: ADMIN }, (r) => groups.resolvedSettings(db, r.params.groupId));
   route(app, api.modelDefaults, { auth: ADMIN }, (r) => groups.modelDefaults(db, r.params.modelId));
   route(app, api.validate, { auth: ADMIN }, async (r, reply) => reply.send(await groups.validate(db, r.body)));
+  // issue 25: the version the group's members' jobs run with
+  route(app, trainingApi.setGroupVersion, { auth: ADMIN }, (r) =>
+    groups.setGroupVersion(db, requireAuth(r), r.params.id, r.body.version, requestLanguage(r)),
+  );
   route(app, api.forModel, { auth: 'user' }, (r) => groups.forModel(db, requireAuth(r), r.params.modelId));
 }

@@ -1,5 +1,6 @@
 import { translate, type Language } from '@lamella/i18n';
 import type {
+  CustomizationGroupVersion,
   CustomizationChainEntry,
   CustomizationGroup,
   CustomizationGroupBody,
@@ -21,7 +22,7 @@ import { AppError, notFound, type ErrorDetail } from '../../platform/http/errors
 import { FieldErrors } from '../../platform/http/field-errors.ts';
 import { recordAudit } from '../audit/service.ts';
 import { findUserById } from '../users/service.ts';
-import { canUse, findModel, modelSettingsSource, validateAgainst } from '../compute-models/service.ts';
+import { canUse, findModel, modelSettingsSource, validateAgainst, versionExists } from '../compute-models/service.ts';
 import { findCycle, inheritanceChain, resolveSettings, sortParents, type Json } from './resolve.ts';
 import * as repo from './repo.ts';
 
@@ -151,7 +152,34 @@ export async function resolveJobSettings(
   if (!group) return { customizationId: null, settings: {} };
   const [source, graph] = await Promise.all([schemaOf(db, modelId), repo.loadGraph(db)]);
   const { modelVersion: _v, ...defaults } = source.defaults;
-  return { customizationId: group.id, settings: resolveSettings(graph, group.id, defaults) };
+  const settings = resolveSettings(graph, group.id, defaults);
+  // issue 25: the version chosen for the group (a customer's own trained version) wins over the settings' one
+  return { customizationId: group.id, settings: group.modelVersion ? { ...settings, modelVersion: group.modelVersion } : settings };
+}
+
+/**
+ * The model version a group's members' jobs run with (issue 25: a customer's own trained version); null: the
+ * model's current version. The version must be one of the group's model (400 naming `version`); audit-logged.
+ */
+export async function setGroupVersion(
+  db: Db,
+  auth: AuthContext,
+  id: string,
+  version: string | null,
+  lang: Language,
+): Promise<CustomizationGroupVersion> {
+  const group = await findGroup(db, id);
+  const v = version?.trim() || null;
+  if (v !== null && !(await versionExists(db, group.modelId, v)))
+    throw new AppError(400, 'VALIDATION_FAILED', 'errors.validationFailed', {}, [
+      { field: 'version', key: 'adminErrors.trainingBaseVersion', vars: { version: v } },
+    ]);
+  await db.transaction(async (t) => {
+    const tx = asDb(t);
+    await repo.updateGroup(tx, group.id, { modelVersion: v });
+    await audit(tx, auth, 'customization.version.set', group.id, { modelId: group.modelId, version: v, was: group.modelVersion });
+  });
+  return { groupId: group.id, modelId: group.modelId, version: v, message: message(lang, 'groupVersionSet') };
 }
 
 export const listGroups = (db: Db): Promise<CustomizationGroup[]> => presentGroups(db);
@@ -184,7 +212,8 @@ export async function updateGroup(
       await assertNoOtherGroup(tx, group.id, values.modelId, await repo.memberIds(tx, group.id));
       assertValid((await schemaOf(tx, values.modelId)).schema, group.settings ?? {});
     }
-    await repo.updateGroup(tx, group.id, values);
+    // a version chosen for the group is a version of its model: moving the group to another model drops it
+    await repo.updateGroup(tx, group.id, values.modelId !== group.modelId ? { ...values, modelVersion: null } : values);
     await audit(tx, auth, 'customization.group.update', group.id, values);
   });
   return changed(db, group.id, lang, 'groupEdited');

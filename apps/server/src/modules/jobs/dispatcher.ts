@@ -7,6 +7,8 @@ import { jobCacheKey } from './cache-key.ts';
 import { sidecarKey } from '../images/service.ts';
 import { recipeRun } from '../recipes/service.ts';
 import { recountLicense } from './license.ts';
+import { networkOf } from '../training-runs/service.ts';
+import { networkPath } from '../training-runs/network-token.ts';
 import { endAttempt, startAttempt } from './attempts.ts';
 import { LauncherBusy, LauncherUnavailable, ModelError, launcherHealth, runOnLauncher } from './launcher-client.ts';
 import type { JobRow } from './present.ts';
@@ -90,6 +92,11 @@ export class Dispatcher implements JobEvents {
       leaseMs?: number;
       /** Largest result accepted (`MAX_RESULT_MB`); a larger one fails its job at once with RESULT_TOO_LARGE. */
       maxResultBytes?: number;
+      /**
+       * Jobs of a trained version (issue 25) name its network: signed with `secret`, at the server's address as the
+       * launcher at an IP reaches it. Without it, jobs of trained versions are sent without their network.
+       */
+      networks?: { secret: string; serverUrl: (launcherIp: string) => string };
     },
   ) {
     this.leaseMs = deps.leaseMs ?? DEFAULT_LEASE_MS;
@@ -381,6 +388,15 @@ export class Dispatcher implements JobEvents {
         mask ? storage.get(mask.storageKey) : Promise.resolve(null),
         readSidecar(storage, image.filename),
       ]);
+      // a trained version (issue 25): the launcher fetches its network once, by sha256, from this signed address
+      const trained = this.deps.networks ? await networkOf(db, job.modelId, job.modelVersion) : null;
+      const network =
+        trained && this.deps.networks
+          ? {
+              sha256: trained.sha256,
+              url: `${this.deps.networks.serverUrl(executor.ip)}${networkPath(trained.sha256, this.deps.networks.secret)}`,
+            }
+          : null;
       lastBeat = Date.now();
       log.info({ launcherUrl: `http://${executor.ip}:${executor.port}` }, 'job sent to launcher');
       const out = await inSpan('launcher.request', { 'lamella.job_id': job.id, 'lamella.launcher_id': executor.id }, () =>
@@ -401,6 +417,7 @@ export class Dispatcher implements JobEvents {
             // the instrument's sidecar text uploaded with the image (JEOL, Hitachi, TESCAN…), read when its tags have none
             ...(sidecar !== null ? { sidecar } : {}),
             ...(recipe ? { recipe } : {}),
+            ...(network ? { network } : {}),
           },
           imageBytes,
           maskBytes,

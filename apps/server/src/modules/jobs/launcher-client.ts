@@ -160,6 +160,8 @@ export async function runOnLauncher(
     sidecar?: string | null;
     /** The job's recipe version (issue 22): names, classes, measures and the trained classifier. */
     recipe?: unknown;
+    /** The trained network of the job's version (issue 25), fetched once by the launcher; absent for a shipped version. */
+    network?: { sha256: string; url: string };
   },
   image: Buffer,
   mask: Buffer | null,
@@ -289,8 +291,17 @@ export async function runOnLauncher(
   throw new LauncherUnavailable('the launcher closed the connection before the result');
 }
 
-/** POSTs `body` in slices of 256 KB with back-pressure; `progress` after each slice is flushed. Resolves with the response. */
-function post(url: string, body: Buffer, headers: Record<string, string>, signal: AbortSignal, progress: () => void): Promise<IncomingMessage> {
+/**
+ * POSTs `body` in slices of 256 KB with back-pressure; `progress` after each slice is flushed. Resolves with the response.
+ * Also the training runs' POST /train (training-runs/launcher-client.ts).
+ */
+export function post(
+  url: string,
+  body: Buffer,
+  headers: Record<string, string>,
+  signal: AbortSignal,
+  progress: () => void,
+): Promise<IncomingMessage> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(url, { method: 'POST', headers: { ...headers, 'content-length': String(body.length) }, signal }, resolve);
     req.on('error', reject);
