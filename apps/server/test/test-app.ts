@@ -31,6 +31,11 @@ export interface TestAppOptions {
   keepData?: boolean;
   /** Local launcher processes to start (real apps/launcher processes running packages/analysis). */
   launchers?: number;
+  /**
+   * The launchers may train (issue 25): they check for python3 with torch at start. Off unless a test trains, so
+   * that the other files' launchers do not each import torch.
+   */
+  launcherTraining?: boolean;
   /** The web app folder to serve (default apps/web/dist). */
   webDist?: string;
   /** The file storage (default: DiskStorage in the data folder), e.g. S3 (storage-s3.test.ts). */
@@ -92,7 +97,7 @@ export async function startTestApp(opts: TestAppOptions = {}) {
     opts.limiter === 'config'
       ? undefined
       : (opts.limiter ?? new RateLimiter({ ...authLimits, signinAddress: lifted, signupAddress: lifted, resetAddress: lifted, otpAddress: lifted }));
-  const supervisor = new LauncherSupervisor({ restartDelayMs: 500, env: { LAUNCHER_THREADS: '1' } });
+  const supervisor = new LauncherSupervisor({ restartDelayMs: 500, env: { LAUNCHER_THREADS: '1', LAUNCHER_TRAIN: opts.launcherTraining ? 'auto' : 'off' } });
   const app: App = await buildApp({
     config,
     database,
