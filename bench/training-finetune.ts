@@ -124,7 +124,7 @@ async function twenty() {
   for (let k = 0; k < 20; k++) {
     const W = 1024,
       H = 1024;
-    const s = await tintGrainImage({ width: W, height: H, grainPx: 25 + 45 * r(), seed: seed + k, noise: 5, mottle: 10, line: 0.3 });
+    const s = await tintGrainImage({ width: W, height: H, grainPx: 25 + 45 * r(), seed: seed + k, noise: 5, mottle: 0.1, line: 0.3 });
     const mask = Buffer.alloc(W * H);
     const L = s.labels;
     for (let y = 0; y < H; y++)
