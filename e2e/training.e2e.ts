@@ -71,7 +71,7 @@ test.beforeEach(async ({ context, baseURL }) => {
 });
 
 test('a consenting user’s corrected segmentations make trainable images', async ({ page, request }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(480_000);
   ownerEmail = await createVerifiedUser(request, 'trainer', { company: 'Grain Lab' });
   await signIn(page, ownerEmail, PASSWORD);
   const grain = await modelId(page.request, GRAIN_MODEL.name);
@@ -80,7 +80,7 @@ test('a consenting user’s corrected segmentations make trainable images', asyn
     const imageId = await uploadViaApi(page.request, img);
     uploaded.push(img.name);
     const [job] = await runViaApi(page.request, [imageId], [grain]);
-    await expect.poll(async () => (await getJob(page.request, job.id)).status, { timeout: 90_000 }).toMatch(/^(FINISHED|CACHED)$/);
+    await expect.poll(async () => (await getJob(page.request, job.id)).status, { timeout: 150_000 }).toMatch(/^(FINISHED|CACHED)$/);
     const res = await page.request.post('/api/masks', {
       multipart: { files: { name: 'mask.png', mimeType: 'image/png', buffer: await maskOf(img.buffer) }, jobId: job.id },
     });
@@ -89,7 +89,7 @@ test('a consenting user’s corrected segmentations make trainable images', asyn
 });
 
 test('the administrator trains a new version from the Models screen, watches it and promotes the candidate', async ({ page }) => {
-  test.setTimeout(600_000);
+  test.setTimeout(900_000);
   await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD, /\/admin$/);
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/admin/compute-compute-models-registry');
@@ -130,7 +130,7 @@ test('the administrator trains a new version from the Models screen, watches it 
   await expect(body.getByTestId('progress-step')).toHaveText(new RegExp(`/ ${STEPS}$`));
   await expect(body).toHaveAttribute('data-status', /^(RUNNING|FINISHED)$/, { timeout: 180_000 });
   await shoot(page, 'training-run-progress');
-  await expect(body).toHaveAttribute('data-status', 'FINISHED', { timeout: 420_000 });
+  await expect(body).toHaveAttribute('data-status', 'FINISHED', { timeout: 660_000 });
   await expect(body.getByTestId('progress-step')).toHaveText(`${STEPS} / ${STEPS}`);
 
   const candidate = page.getByTestId('candidate-panel');
@@ -140,6 +140,29 @@ test('the administrator trains a new version from the Models screen, watches it 
   await expect(table.getByTestId('validation-total').getByTestId('candidate-fScore')).toHaveText(/\d\.\d{3}/);
   await expect(candidate.getByTestId('version-status')).toHaveAttribute('data-status', 'CANDIDATE');
   await shoot(page, 'training-run-finished');
+
+  // the admin sandbox's Versions compare offers the candidate against the current version
+  await page.goto('/sandbox/admin');
+  const compare = page.getByTestId('versions-compare');
+  await expect(compare.getByTestId('compare-current-version')).toHaveText(before);
+  await expect(compare.getByTestId('compare-candidate-version')).toHaveValue(version);
+  await compare.getByTestId('compare-run').click();
+  await expect(compare.getByText('Images: choose at least one.')).toBeVisible();
+  await compare.scrollIntoViewIfNeeded();
+  await shoot(page, 'training-compare');
+  await page.goBack();
+
+  // a customization group of the model can run with the candidate (a customer's own model)
+  const group = await page.request.post('/api/admin/customizations/groups', {
+    data: { nameEn: `Own model ${version}`, nameDe: `Eigenes Modell ${version}`, modelId: await modelId(page.request, GRAIN_MODEL.name) },
+  });
+  expect(group.ok(), await group.text()).toBeTruthy();
+  await page.goto(`/admin/customizations?group=${((await group.json()) as { id: string }).id}`);
+  await page.getByTestId('group-version').click();
+  await page.getByRole('option', { name: version, exact: true }).click();
+  await expect(page.getByTestId('group-version')).toHaveValue(version);
+  await shoot(page, 'training-group-version');
+  await page.goBack();
 
   // promote, after the confirmation
   await candidate.getByTestId('promote').click();

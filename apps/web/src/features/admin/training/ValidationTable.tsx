@@ -68,7 +68,7 @@ export function ValidationTable({
                 ))}
               </Table.Tr>
             ))}
-            <Table.Tr data-testid="validation-total" fw={700}>
+            <Table.Tr data-testid="validation-total">
               <Table.Td>
                 <Text size="sm" fw={700}>
                   {t('adminTraining.validation.total')}
