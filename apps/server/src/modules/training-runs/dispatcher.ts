@@ -164,8 +164,13 @@ export class TrainingDispatcher {
         .filter((r) => r.status !== 'OFFLINE' && !busy.has(r.id))
         .map(async (r) => {
           try {
-            const h = (await launcherHealth(`http://${r.ip}:${r.port}`, HEALTH_TIMEOUT_MS)) as { canTrain?: unknown; gpu?: unknown };
-            return h.canTrain === true ? { ...r, gpu: typeof h.gpu === 'number' ? h.gpu : 0 } : null;
+            const h = (await launcherHealth(`http://${r.ip}:${r.port}`, HEALTH_TIMEOUT_MS)) as {
+              canTrain?: unknown;
+              gpu?: unknown;
+              training?: unknown;
+            };
+            // a launcher training already (another server's run, or one it still finishes) would answer 503 BUSY
+            return h.canTrain === true && h.training !== true ? { ...r, gpu: typeof h.gpu === 'number' ? h.gpu : 0 } : null;
           } catch {
             return null;
           }
@@ -307,7 +312,7 @@ export class TrainingDispatcher {
         startedBy: run.createdBy && creator?.creatorEmail ? { id: run.createdBy, email: creator.creatorEmail } : null,
       };
       const ended = await repo.inTransaction(db, async (tx) => {
-        const row = await repo.endRun(tx, run, 'FINISHED', null);
+        const row = await repo.endRun(tx, run, 'FINISHED', null, progress);
         if (!row) return null;
         await models.addVersion(tx, run.modelId, run.candidateVersion);
         await repo.insertArtefact(tx, {
@@ -321,7 +326,7 @@ export class TrainingDispatcher {
           card,
           validation,
         });
-        return { ...row, progress: progress ?? row.progress };
+        return row;
       });
       if (ended) {
         kept = true;

@@ -137,10 +137,11 @@ export async function endRun(
   run: Pick<RunRow, 'id' | 'attempt'>,
   status: 'FINISHED' | 'FAILED',
   error: { code: string; message: string } | null,
+  progress?: Progress,
 ): Promise<RunRow | null> {
   const [row] = await db
     .update(trainingRuns)
-    .set({ status, error, finishedAt: sql`now()`, leaseUntil: null })
+    .set({ status, error, finishedAt: sql`now()`, leaseUntil: null, ...(progress ? { progress } : {}) })
     .where(mine(run))
     .returning();
   return row ?? null;
