@@ -204,4 +204,13 @@ test('the administrator trains a new version from the Models screen, watches it 
   await expect(page.getByTestId('rollback-confirm')).toContainText(before);
   await page.getByTestId('rollback-confirm-yes').click();
   await expect(page.getByTestId('current-version')).toHaveAttribute('data-version', before);
+
+  // the same page in German (and back to English: the administrator's language is everyone's later tests')
+  await page.getByText('Deutsch', { exact: true }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await expect(page.getByRole('heading', { name: /^Versionen von / })).toBeVisible();
+  await expect(card.getByText('Korngrenzen-F-Score')).toBeVisible();
+  await shoot(page, 'training-versions-de');
+  await page.getByText('English', { exact: true }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 });
