@@ -246,6 +246,9 @@ describe('leases: a run is claimed once, an expired lease queues it again, the l
       return r.status === 'QUEUED' ? r : null;
     }, 15_000);
     expect(requeued).toMatchObject({ attempt: 1, error: { code: 'LEASE_EXPIRED' }, launcherId: null });
+    // the next claim is the next attempt (its fencing token)
+    const next = await claimRun(t.db, null, 60_000);
+    expect(next).toMatchObject({ id: run.id, status: 'RUNNING', attempt: 2 });
     // its last attempt expires too
     await t.db
       .update(trainingRuns)
@@ -321,6 +324,7 @@ describe('trained versions: promote, rollback, the network for launchers, the ve
     // launchers fetch the network with the signed address only
     const url = `/api/launchers/networks/${sha256}`;
     expect((await t.client().get(url)).status).toBe(403);
+    expect((await t.client().get(`/api/launchers/networks/not-a-sha?token=${networkToken(t.config.secret, 'not-a-sha')}`)).status).toBe(404);
     expect((await t.client().get(`${url}?token=${networkToken('wrong', sha256)}`)).status).toBe(403);
     const got = await t.client().get(`${url}?token=${networkToken(t.config.secret, sha256)}`);
     expect(got.status).toBe(200);

@@ -265,7 +265,10 @@ export type CustomizationGroupVersion = Static<typeof CustomizationGroupVersion>
 
 // ---- Launcher side ------------------------------------------------------------------------------------------
 
-export const NetworkParams = Type.Object({ sha256: Type.String({ pattern: '^[0-9a-f]{64}$' }) }, { $id: 'NetworkParams' });
+export const NetworkParams = Type.Object(
+  { sha256: Type.String({ maxLength: 64, description: 'The network’s SHA-256: 64 lower-case hexadecimal digits' }) },
+  { $id: 'NetworkParams' },
+);
 export const NetworkQuery = Type.Object(
   { token: Type.Optional(Type.String({ maxLength: 200, description: 'The signed token of the job spec’s network url' })) },
   { $id: 'NetworkQuery', additionalProperties: false },

@@ -364,6 +364,7 @@ export async function rollback(db: Db, auth: AuthContext, modelId: string, lng: 
 
 /** A trained network for a launcher holding a signed address (403 otherwise; 404 when no version has it). */
 export async function network(deps: TrainingDeps, sha256: string, token: string | undefined): Promise<{ key: string; size: number }> {
+  if (!/^[0-9a-f]{64}$/.test(sha256)) throw notFound('network');
   if (!checkNetworkToken(deps.secret, sha256, token)) throw new AppError(403, 'NETWORK_TOKEN_INVALID', 'errors.forbidden');
   const a = await repo.findArtefactBySha(deps.db, sha256);
   if (!a) throw notFound('network');
