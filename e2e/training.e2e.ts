@@ -92,6 +92,7 @@ test('the administrator trains a new version from the Models screen, watches it 
   test.setTimeout(900_000);
   await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD, /\/admin$/);
   await page.setViewportSize({ width: 1280, height: 900 });
+  if ((await page.locator('html').getAttribute('lang')) !== 'en') await page.getByText('English', { exact: true }).click();
   await page.goto('/admin/compute-compute-models-registry');
   const before = (await page.locator(`tr[data-model="${GRAIN_MODEL.name}"] td`).nth(1).textContent())?.trim() ?? '';
   await page.getByTestId(`model-actions-${GRAIN_MODEL.name}`).click();
@@ -205,12 +206,16 @@ test('the administrator trains a new version from the Models screen, watches it 
   await page.getByTestId('rollback-confirm-yes').click();
   await expect(page.getByTestId('current-version')).toHaveAttribute('data-version', before);
 
-  // the same page in German (and back to English: the administrator's language is everyone's later tests')
-  await page.getByText('Deutsch', { exact: true }).click();
-  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
-  await expect(page.getByRole('heading', { name: /^Versionen von / })).toBeVisible();
-  await expect(card.getByText('Korngrenzen-F-Score')).toBeVisible();
-  await shoot(page, 'training-versions-de');
-  await page.getByText('English', { exact: true }).click();
-  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  // the same page in German (and back to English, even when a check fails: the administrator's language is
+  // what later tests read)
+  try {
+    await page.getByText('Deutsch', { exact: true }).click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    await expect(page.getByRole('heading', { name: /^Versionen von / })).toBeVisible();
+    await expect(card.getByRole('columnheader', { name: 'Korngrenzen-F-Score' })).toBeVisible();
+    await shoot(page, 'training-versions-de');
+  } finally {
+    await page.getByText('English', { exact: true }).click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  }
 });

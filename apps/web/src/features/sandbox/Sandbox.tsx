@@ -90,7 +90,7 @@ export function Sandbox({ admin }: { admin: boolean }) {
           errors={variableErrors}
         />
       )}
-      {step === 'versions' && <VersionsStep value={versions} onChange={setVersions} />}
+      {step === 'versions' && <VersionsStep value={versions} onChange={setVersions} modelIds={modelIds} />}
       {step === 'results' && <ResultsStep runIds={runIds} sideBySide={admin && versions.length > 1} />}
 
       <Group justify="space-between">
