@@ -6,6 +6,7 @@
  * GET run. A cancelled run is aborted on the launcher. Skipped only where python3 with torch is missing
  * (trainingAvailable() of the orchestrator is false).
  */
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,6 +23,7 @@ import {
 } from '@lamella/contracts';
 import { tintGrainImage } from '../../../packages/analysis/src/synth/tint.ts';
 import { trainingAvailable } from '../../../packages/analysis/src/training/finetune.ts';
+import { executors } from '../src/platform/db/schema/index.ts';
 import { factories, type TestUser } from './factories.ts';
 import { startTestApp, waitFor, type TestApp } from './test-app.ts';
 
@@ -35,6 +37,7 @@ let admin: TestUser;
 let ada: TestUser;
 let grain: string;
 let socket: Socket;
+let gpuLauncher: string;
 const pushed: TrainingRunProgress[] = [];
 
 /** A tint-etched synthetic micrograph uploaded by `owner`, and its exact corrected mask (255 interior, 0 boundary). */
@@ -71,8 +74,11 @@ const runState = (id: string, statuses: TrainingRun['status'][], timeoutMs: numb
 
 beforeAll(async () => {
   if (!canTrain) return;
-  t = await startTestApp({ launchers: 1, launcherTraining: true });
-  await t.launchersReady();
+  t = await startTestApp({ launchers: 2, launcherTraining: true });
+  const launchers = await t.launchersReady();
+  // the second launcher has the higher GPU affinity (set on the Servers screen when a launcher is added): runs go there first
+  gpuLauncher = launchers[1].id;
+  await t.db.update(executors).set({ gpuAffinity: 5 }).where(eq(executors.id, gpuLauncher));
   f = factories(t);
   admin = await f.admin();
   grain = await f.modelId('grain-size');
@@ -93,11 +99,15 @@ beforeAll(async () => {
   });
   socket.on(TRAINING_RUN_EVENT, (p: TrainingRunProgress) => pushed.push(p));
   await waitFor(async () => socket.connected, 5000);
-  // the launcher answers canTrain once its python has imported torch
+  // each launcher answers canTrain once its python has imported torch
   await waitFor(async () => {
-    const res = await fetch(`http://127.0.0.1:${(await t.launchersReady())[0].port}/health`);
-    return ((await res.json()) as { canTrain?: boolean }).canTrain === true;
-  }, 120_000);
+    const all = await Promise.all(
+      (await t.launchersReady()).map(
+        async (l) => ((await (await fetch(`http://127.0.0.1:${l.port}/health`)).json()) as { canTrain?: boolean }).canTrain,
+      ),
+    );
+    return all.every((c) => c === true);
+  }, 180_000);
 }, 600_000);
 afterAll(async () => {
   socket?.close();
@@ -115,7 +125,8 @@ describe.skipIf(!canTrain)('the whole loop on a real launcher', () => {
     const done = await runState(started.id, ['FINISHED', 'FAILED'], 480_000);
     expect(done.error).toBeNull();
     expect(done).toMatchObject({ status: 'FINISHED', attempt: 1 });
-    expect(done.launcherId).toBeTruthy();
+    // both launchers can train: the run went to the one with the highest GPU affinity
+    expect(done.launcherId).toBe(gpuLauncher);
     expect(done.progress).toMatchObject({ steps: 3 });
     // live over the socket: RUNNING with progress, then FINISHED
     const mine = pushed.filter((p) => p.runId === started.id);
@@ -159,7 +170,7 @@ describe.skipIf(!canTrain)('the whole loop on a real launcher', () => {
     const before = (await admin.client.ok(computeModelsApi.list)).find((m) => m.id === grain)!.version;
     const started = await admin.client.ok(trainingApi.start, { body: { modelId: grain, baseVersion: before, steps: 2000, seed: 3 } });
     await runState(started.id, ['RUNNING'], 120_000);
-    const port = (await t.launchersReady())[0].port;
+    const port = (await t.launchersReady()).find((l) => l.id === gpuLauncher)!.port;
     const training = async () => ((await (await fetch(`http://127.0.0.1:${port}/health`)).json()) as { training?: boolean }).training;
     // the launcher is training it (its python is running)
     await waitFor(async () => (await training()) === true, 120_000);
