@@ -20,9 +20,11 @@ import {
   type Job,
   type TrainingRun,
   type TrainingRunProgress,
+  usersApi,
 } from '@lamella/contracts';
 import { tintGrainImage } from '../../../packages/analysis/src/synth/tint.ts';
 import { trainingAvailable } from '../../../packages/analysis/src/training/finetune.ts';
+import { TrainingDispatcher } from '../src/modules/training-runs/dispatcher.ts';
 import { executors } from '../src/platform/db/schema/index.ts';
 import { factories, type TestUser } from './factories.ts';
 import { startTestApp, waitFor, type TestApp } from './test-app.ts';
@@ -182,5 +184,51 @@ describe.skipIf(!canTrain)('the whole loop on a real launcher', () => {
     expect((await admin.client.ok(trainingApi.get, { params: { id: started.id } })).status).toBe('CANCELLED');
     const versions = await admin.client.ok(trainingApi.versions, { params: { id: grain } });
     expect(versions.versions.map((v) => v.version)).not.toContain(started.candidateVersion);
+  }, 300_000);
+
+  it('a launcher killed while it trains: the run is queued again and finishes on its next attempt', async () => {
+    const before = (await admin.client.ok(computeModelsApi.list)).find((m) => m.id === grain)!.version;
+    const started = await admin.client.ok(trainingApi.start, { body: { modelId: grain, baseVersion: before, steps: 3, seed: 5 } });
+    const running = await runState(started.id, ['RUNNING'], 120_000);
+    const launcher = (await t.launchersReady()).find((l) => l.id === running.launcherId)!;
+    await waitFor(
+      async () => ((await (await fetch(`http://127.0.0.1:${launcher.port}/health`)).json()) as { training?: boolean }).training === true,
+      120_000,
+    );
+    // the launcher dies with its python (its process group); the supervisor starts it again
+    process.kill(-t.supervisor.pid(launcher.id)!, 'SIGKILL');
+    const done = await runState(started.id, ['FINISHED', 'FAILED'], 600_000);
+    expect(done.error).toBeNull();
+    expect(done).toMatchObject({ status: 'FINISHED', attempt: 2 });
+    const versions = await admin.client.ok(trainingApi.versions, { params: { id: grain } });
+    expect(versions.versions.filter((v) => v.version === started.candidateVersion)).toHaveLength(1);
+  }, 900_000);
+
+  it('consent withdrawn while a run waits: at dispatch its images are checked again and the run fails without training', async () => {
+    // the app's training dispatcher is stopped, so the run waits QUEUED while the owner withdraws consent
+    await t.app.ctx.trainingDispatcher.stop();
+    const before = (await admin.client.ok(computeModelsApi.list)).find((m) => m.id === grain)!.version;
+    const started = await admin.client.ok(trainingApi.start, { body: { modelId: grain, baseVersion: before, steps: 3, seed: 9 } });
+    expect(started.imageIds).toHaveLength(3);
+    await ada.client.ok(usersApi.setConsent, { body: { trainingConsent: false } });
+    const dispatcher = new TrainingDispatcher({
+      db: t.db,
+      storage: t.storage,
+      notify: () => undefined,
+      secret: t.config.secret,
+      serverUrl: () => t.baseUrl,
+      soleDispatcher: false,
+    });
+    await dispatcher.start();
+    try {
+      const failed = await runState(started.id, ['FAILED', 'FINISHED'], 120_000);
+      expect(failed).toMatchObject({ status: 'FAILED', error: { code: 'NOT_ENOUGH_TRAINING_IMAGES' }, attempt: 1 });
+      expect((await admin.client.ok(trainingApi.versions, { params: { id: grain } })).versions.map((v) => v.version)).not.toContain(
+        started.candidateVersion,
+      );
+    } finally {
+      await dispatcher.stop();
+      await ada.client.ok(usersApi.setConsent, { body: { trainingConsent: true } });
+    }
   }, 300_000);
 });
