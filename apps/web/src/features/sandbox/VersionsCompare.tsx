@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, MultiSelect, Select, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, MultiSelect, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconGitCompare } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { sandboxApi, TRAINABLE_MODELS, type Job } from '@lamella/contracts';
@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { errorText } from '../../lib/errorText';
+import { useModelName } from '../../lib/modelName';
 import { notifyError } from '../../lib/notify';
 import { useTrainedVersions } from '../admin/training/api';
 import { useComputeModels } from '../admin/models/api';
@@ -28,6 +29,7 @@ export function VersionsCompare() {
   const { t } = useTranslation();
   const qc = useQueryClient();
   const models = useComputeModels();
+  const nameOf = useModelName();
   const trainable = (models.data ?? []).filter((m) => (TRAINABLE_MODELS as readonly string[]).includes(m.internalName));
   const [modelId, setModelId] = useState<string | null>(null);
   const chosenModel = modelId ?? trainable[0]?.id ?? null;
@@ -74,17 +76,16 @@ export function VersionsCompare() {
       </Text>
       <Card withBorder>
         <Stack gap="sm">
-          <Group grow wrap="wrap" align="flex-start" gap="sm">
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
             <Select
               label={t('adminTraining.compare.model')}
-              data={trainable.map((m) => ({ value: m.id, label: m.displayName }))}
+              data={trainable.map((m) => ({ value: m.id, label: nameOf(m) }))}
               value={chosenModel}
               onChange={(v) => {
                 setModelId(v);
                 setCandidate(null);
               }}
               allowDeselect={false}
-              miw={200}
             />
             <Select
               label={t('adminTraining.compare.candidate')}
@@ -93,10 +94,9 @@ export function VersionsCompare() {
               onChange={setCandidate}
               allowDeselect={false}
               error={shown && errors.candidate ? t('adminTraining.compare.candidateRequired') : undefined}
-              miw={200}
               data-testid="compare-candidate-version"
             />
-            <Stack gap={0} miw={160}>
+            <Stack gap={0}>
               <Text size="sm" fw={500}>
                 {t('adminTraining.compare.current')}
               </Text>
@@ -104,7 +104,7 @@ export function VersionsCompare() {
                 {current}
               </Text>
             </Stack>
-          </Group>
+          </SimpleGrid>
           {versions.isSuccess && candidates.length === 0 && (
             <Alert color="gray" data-testid="compare-no-candidates">
               {t('adminTraining.compare.noCandidates')}

@@ -2,6 +2,7 @@ import { Anchor, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import type { TrainingRun } from '@lamella/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useModelName } from '../../../lib/modelName';
 import { useTrainedVersions } from './api';
 import { PromoteButton } from './PromoteButton';
 import { useImageNames } from './useImageNames';
@@ -11,6 +12,7 @@ import { VersionStatusBadge } from './VersionStatusBadge';
 /** A finished run's candidate: its validation against the base version and Promote while it is a candidate. */
 export function CandidatePanel({ run }: { run: TrainingRun }) {
   const { t } = useTranslation();
+  const nameOf = useModelName();
   const versions = useTrainedVersions(run.modelId);
   const names = useImageNames(run.modelId);
   const version = versions.data?.versions.find((v) => v.version === run.candidateVersion);
@@ -25,7 +27,7 @@ export function CandidatePanel({ run }: { run: TrainingRun }) {
             {version && <VersionStatusBadge status={version.status} current={version.isCurrent} />}
           </Group>
           {version?.status === 'CANDIDATE' && !version.isCurrent && (
-            <PromoteButton modelId={run.modelId} modelName={run.model.displayName} version={version.version} />
+            <PromoteButton modelId={run.modelId} modelName={nameOf(run.model)} version={version.version} />
           )}
         </Group>
         {versions.isPending ? (
@@ -38,7 +40,7 @@ export function CandidatePanel({ run }: { run: TrainingRun }) {
           </Text>
         )}
         <Anchor component={Link} to={`/admin/compute-compute-models-registry/${run.modelId}/versions`} size="sm">
-          {t('adminTraining.run.toVersions', { name: run.model.displayName })}
+          {t('adminTraining.run.toVersions', { name: nameOf(run.model) })}
         </Anchor>
       </Stack>
     </Card>

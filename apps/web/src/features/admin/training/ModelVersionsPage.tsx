@@ -10,6 +10,7 @@ import { ListState } from '../../../components/ListState';
 import { errorText } from '../../../lib/errorText';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useComputeModels } from '../models/api';
+import { useModelName } from '../../../lib/modelName';
 import { useTrainedVersions, useTrainingRunEvents, useVersionChange } from './api';
 import { confirmAction } from './confirm';
 import { useImageNames } from './useImageNames';
@@ -24,7 +25,8 @@ export function ModelVersionsPage() {
   const names = useImageNames(id);
   useTrainingRunEvents();
   const model = models.data?.find((m) => m.id === id);
-  const name = model?.displayName ?? '';
+  const nameOf = useModelName();
+  const name = model ? nameOf(model) : '';
   const data = versions.data;
   const list = [...(data?.versions ?? [])].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   const rollback = () => {

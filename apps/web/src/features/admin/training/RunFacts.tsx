@@ -3,6 +3,7 @@ import type { TrainingRun } from '@lamella/contracts';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { formatAdminDateTime, NO_VALUE } from '../../../lib/format';
+import { useModelName } from '../../../lib/modelName';
 
 /** The images a run chose, in words: all, or the filter's parts. */
 function filterText(t: TFunction, f: TrainingRun['filter']): string {
@@ -18,8 +19,9 @@ function filterText(t: TFunction, f: TrainingRun['filter']): string {
 /** A run's parameters and dates as label/value pairs. */
 export function RunFacts({ run }: { run: TrainingRun }) {
   const { t } = useTranslation();
+  const nameOf = useModelName();
   const facts: [string, string][] = [
-    [t('adminTraining.run.model'), run.model.displayName],
+    [t('adminTraining.run.model'), nameOf(run.model)],
     [t('adminTraining.run.base'), run.baseVersion],
     [t('adminTraining.run.candidate'), run.candidateVersion],
     [

@@ -8,6 +8,7 @@ import { useNavigate } from 'react-router';
 import { isApiError } from '../../../api/client';
 import { FormActions } from '../../../components/FormActions';
 import { errorText } from '../../../lib/errorText';
+import { useModelName } from '../../../lib/modelName';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useModelVersions, useStartRun, useTrainableImages } from './api';
 import { ImagesScope } from './ImagesScope';
@@ -21,6 +22,7 @@ import { bodyOf, countQuery, formField, HOLDOUT_PERCENT, initialValues, validate
 export function TrainDialog({ model, onClose }: { model: ComputeModel; onClose: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const nameOf = useModelName();
   const narrow = useMediaQuery('(max-width: 36em)');
   const [values, setValues] = useState<TrainValues>(() => initialValues(model.version));
   const [shown, setShown] = useState(false);
@@ -66,7 +68,7 @@ export function TrainDialog({ model, onClose }: { model: ComputeModel; onClose: 
     });
   };
   return (
-    <Modal opened onClose={onClose} title={t('adminTraining.form.title', { name: model.displayName })} size="lg" fullScreen={narrow}>
+    <Modal opened onClose={onClose} title={t('adminTraining.form.title', { name: nameOf(model) })} size="lg" fullScreen={narrow}>
       <Stack data-testid="train-dialog">
         <Select
           label={t('adminTraining.form.baseVersion')}

@@ -7,6 +7,7 @@ import { call, urlOf } from '../../../api/client';
 import { ListState } from '../../../components/ListState';
 import { formatAdminDateTime } from '../../../lib/format';
 import { useComputeModels } from '../models/api';
+import { useModelName } from '../../../lib/modelName';
 import type { ImagePrefs } from '../images/prefs';
 
 const PAGE = 50;
@@ -14,6 +15,7 @@ const PAGE = 50;
 /** The images that can train a model, as the images screen's owner and day filters narrow them, with their masks. */
 export function TrainableImagesList({ modelId, prefs }: { modelId: string; prefs: ImagePrefs }) {
   const { t } = useTranslation();
+  const nameOf = useModelName();
   const model = useComputeModels().data?.find((m) => m.id === modelId);
   const query: TrainableImagesQuery = {
     ...(prefs.userId ? { userIds: [prefs.userId] } : {}),
@@ -33,7 +35,7 @@ export function TrainableImagesList({ modelId, prefs }: { modelId: string; prefs
     <Stack gap="sm" data-testid="trainable-images">
       {total !== undefined && (
         <Text size="sm" c="dimmed" data-testid="trainable-total" data-count={total}>
-          {t('adminTraining.images.total', { count: total, model: model?.displayName ?? '' })}
+          {t('adminTraining.images.total', { count: total, model: model ? nameOf(model) : '' })}
         </Text>
       )}
       <ListState query={list} empty={rows.length === 0} emptyText={t('adminTraining.images.empty')}>

@@ -4,6 +4,7 @@ import type { TrainingRunStatus, TrainingRunsQuery } from '@lamella/contracts';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { AdminListPage } from '../../../components/AdminListPage';
+import { useModelName } from '../../../lib/modelName';
 import { useModels } from '../customizations/useModels';
 import { useTrainingRunEvents, useTrainingRuns } from './api';
 import { RUN_STATUS_LABEL } from './labels';
@@ -20,6 +21,7 @@ export function TrainingRunsPage() {
   const runs = useTrainingRuns(query);
   useTrainingRunEvents();
   const models = useModels();
+  const nameOf = useModelName();
   const setParam = (key: string, value: string | null) =>
     setParams(
       (prev) => {
@@ -40,7 +42,7 @@ export function TrainingRunsPage() {
           <Select
             label={t('adminTraining.runs.model')}
             placeholder={t('adminTraining.runs.allModels')}
-            data={(models.data ?? []).map((m) => ({ value: m.id, label: m.displayName }))}
+            data={(models.data ?? []).map((m) => ({ value: m.id, label: nameOf(m) }))}
             value={modelId ?? null}
             onChange={(v) => setParam('modelId', v)}
             clearable

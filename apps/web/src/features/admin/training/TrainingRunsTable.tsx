@@ -3,12 +3,14 @@ import type { TrainingRun } from '@lamella/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatAdminDateTime } from '../../../lib/format';
+import { useModelName } from '../../../lib/modelName';
 import { RunProgress } from './RunProgress';
 import { RunStatusBadge } from './RunStatusBadge';
 
 /** The training runs, newest first: candidate (link to the run), model, base, status, progress, dates. */
 export function TrainingRunsTable({ runs }: { runs: TrainingRun[] }) {
   const { t } = useTranslation();
+  const nameOf = useModelName();
   return (
     <Table.ScrollContainer minWidth={640}>
       <Table striped highlightOnHover verticalSpacing="xs" data-testid="training-runs-table">
@@ -36,7 +38,7 @@ export function TrainingRunsTable({ runs }: { runs: TrainingRun[] }) {
                   {r.candidateVersion}
                 </Anchor>
               </Table.Td>
-              <Table.Td>{r.model.displayName}</Table.Td>
+              <Table.Td>{nameOf(r.model)}</Table.Td>
               <Table.Td>{r.baseVersion}</Table.Td>
               <Table.Td>
                 <RunStatusBadge status={r.status} />
