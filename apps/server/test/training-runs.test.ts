@@ -364,3 +364,40 @@ describe('trained versions: promote, rollback, the network for launchers, the ve
     expect(log.items).toHaveLength(2);
   }, 60_000);
 });
+
+describe('server restart', () => {
+  it('a run that was RUNNING when the server died is queued again after the restart', async () => {
+    const first = await startTestApp({ keepData: true });
+    const g = factories(first);
+    const owner = await g.user({ fields: { trainingConsent: 'true' } });
+    const model = await g.modelId('grain-size');
+    for (const level of [40, 80]) {
+      const job = await g.job(owner, { image: await g.image(owner, { level }) });
+      const form = new FormData();
+      form.append('files', new Blob([new Uint8Array(await maskPng(120, 80))]), 'mask.png');
+      form.append('jobId', job.id);
+      expect((await owner.client.request('POST', '/api/masks', { form })).status).toBe(200);
+    }
+    const staff = await g.admin();
+    const version = (await staff.client.ok(computeModelsApi.list)).find((m) => m.id === model)!.version;
+    const run = await staff.client.ok(trainingApi.start, { body: { modelId: model, baseVersion: version, steps: 2 } });
+    // it was running on a launcher, its lease still valid, when the server stopped
+    await first.db
+      .update(trainingRuns)
+      .set({ status: 'RUNNING', attempt: 1, leaseUntil: new Date(Date.now() + 600_000) })
+      .where(eq(trainingRuns.id, run.id));
+    await first.close();
+
+    const second = await startTestApp({ dataDir: first.dataDir });
+    try {
+      const admin2 = await factories(second).admin();
+      const again = await waitFor(async () => {
+        const r = await admin2.client.ok(trainingApi.get, { params: { id: run.id } });
+        return r.status === 'QUEUED' ? r : null;
+      }, 15_000);
+      expect(again).toMatchObject({ attempt: 1, launcherId: null, imageIds: run.imageIds });
+    } finally {
+      await second.close();
+    }
+  }, 120_000);
+});
