@@ -20,7 +20,7 @@ export function MetricCells({ metric, base, candidate }: { metric: Metric; base:
           background: v === 'same' ? undefined : `var(--mantine-color-${VERDICT_COLOR[v]}-light)`,
         }}
       >
-        <Group gap={4} wrap="nowrap">
+        <Group gap={4} wrap="wrap">
           <Text size="sm" fw={v === 'same' ? undefined : 600}>
             {fmt(candidate[metric])}
           </Text>
