@@ -10,7 +10,17 @@ export function AuditTable({ items }: { items: AuditLogEntry[] }) {
   const { t } = useTranslation();
   const labels = useAuditLabels();
   return (
-    <ScrollTable striped minWidth={860} headers={(['time', 'actor', 'action', 'target', 'details'] as const).map((c) => t(`auditLog.column.${c}`))}>
+    <ScrollTable
+      striped
+      minWidth={860}
+      headers={[
+        t('auditLog.column.time'),
+        t('auditLog.column.actor'),
+        t('auditLog.column.action'),
+        t('auditLog.column.target'),
+        t('auditLog.column.details'),
+      ]}
+    >
       {items.map((e) => (
         <Table.Tr key={e.id}>
           <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatAdminDateTime(e.createdAt)}</Table.Td>

@@ -21,7 +21,14 @@ export function JobAttempts({ job }: { job: AdminJobDetail }) {
       ) : (
         <ScrollTable
           minWidth={640}
-          headers={(['attempt', 'launcher', 'started', 'ended', 'outcome', 'reason'] as const).map((c) => t(`adminJobs.attempts.${c}`))}
+          headers={[
+            t('adminJobs.attempts.attempt'),
+            t('adminJobs.attempts.launcher'),
+            t('adminJobs.attempts.started'),
+            t('adminJobs.attempts.ended'),
+            t('adminJobs.attempts.outcome'),
+            t('adminJobs.attempts.reason'),
+          ]}
         >
           {job.attempts.map((a, n) => (
             <Table.Tr key={n} data-testid="job-attempt">
