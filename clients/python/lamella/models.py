@@ -597,6 +597,37 @@ class Calibration:
 
 
 @dataclass
+class CancelledTrainingRun:
+    """CancelledTrainingRun"""
+
+    id: str  # Identifier (UUID)
+    modelId: str  # The model's identifier
+    model: Dict[str, Any]  # The model
+    baseVersion: str
+    candidateVersion: str
+    status: str  # Status
+    imageIds: List[str]  # Identifiers of the images
+    holdoutImageIds: List[str]  # Identifiers of the holdout images
+    holdoutShare: float
+    steps: int
+    seed: int
+    filter: "TrainingFilter"
+    progress: Optional["TrainingProgress"]
+    launcherId: Optional[str]  # Identifier of the launcher
+    attempt: int
+    error: Optional["TrainingError"]  # Error text; null: none
+    createdBy: Optional[Dict[str, Any]]
+    createdAt: str  # When it was created (ISO 8601, UTC)
+    startedAt: Optional[str]  # When it started (ISO 8601, UTC)
+    finishedAt: Optional[str]  # When it finished (ISO 8601, UTC)
+    message: str  # Human text in the caller language
+
+    @classmethod
+    def from_json(cls, data: Dict[str, Any]) -> "CancelledTrainingRun":
+        return _from(cls, data)
+
+
+@dataclass
 class ComputeDeleted:
     """ComputeDeleted"""
 
@@ -984,6 +1015,31 @@ class CustomizationGroupDeleted:
 
     @classmethod
     def from_json(cls, data: Dict[str, Any]) -> "CustomizationGroupDeleted":
+        return _from(cls, data)
+
+
+@dataclass
+class CustomizationGroupVersion:
+    """CustomizationGroupVersion"""
+
+    groupId: str  # The group's identifier (UUID)
+    modelId: str  # The model's identifier
+    version: Optional[str]  # Version
+    message: str  # Human text in the caller language
+
+    @classmethod
+    def from_json(cls, data: Dict[str, Any]) -> "CustomizationGroupVersion":
+        return _from(cls, data)
+
+
+@dataclass
+class CustomizationGroupVersionBody:
+    """The version the group's members' jobs run with; null: the model's current version."""
+
+    version: Optional[str]  # null or an empty text: the model’s current version
+
+    @classmethod
+    def from_json(cls, data: Dict[str, Any]) -> "CustomizationGroupVersionBody":
         return _from(cls, data)
 
 
@@ -2026,6 +2082,26 @@ class ModelAccessGrant:
 
 
 @dataclass
+class ModelCard:
+    """The model card: where a trained version comes from."""
+
+    model: str  # The model
+    baseVersion: str
+    version: str  # Version
+    runId: str  # Identifier of the run
+    imageIds: List[str]  # Identifiers of the images
+    imageCount: int  # Number of image
+    holdoutImageIds: List[str]  # Identifiers of the holdout images
+    parameters: Dict[str, Any]  # Steps, seed, holdout share and whatever the training reports (learning rate, batch…).
+    trainedAt: str  # When trained (ISO 8601, UTC)
+    startedBy: Optional[Dict[str, Any]]
+
+    @classmethod
+    def from_json(cls, data: Dict[str, Any]) -> "ModelCard":
+        return _from(cls, data)
+
+
+@dataclass
 class ModelCustomization:
     """ModelCustomization"""
 
@@ -2187,6 +2263,40 @@ class ModelVersion:
 
     @classmethod
     def from_json(cls, data: Dict[str, Any]) -> "ModelVersion":
+        return _from(cls, data)
+
+
+@dataclass
+class ModelVersionArtefact:
+    """ModelVersionArtefact"""
+
+    modelId: str  # The model's identifier
+    version: str  # Version
+    status: str  # Status
+    isCurrent: bool  # compute_models.version is this version now.
+    runId: Optional[str]  # Identifier of the run
+    network: Dict[str, Any]
+    card: "ModelCard"
+    validation: "TrainingValidation"
+    createdAt: str  # When it was created (ISO 8601, UTC)
+    promotedAt: Optional[str]  # When promoted (ISO 8601, UTC)
+
+    @classmethod
+    def from_json(cls, data: Dict[str, Any]) -> "ModelVersionArtefact":
+        return _from(cls, data)
+
+
+@dataclass
+class ModelVersionChanged:
+    """After promote or rollback: the model's current version and the one it replaced."""
+
+    modelId: str  # The model's identifier
+    version: str  # Version
+    previousVersion: Optional[str]
+    message: str  # Human text in the caller language
+
+    @classmethod
+    def from_json(cls, data: Dict[str, Any]) -> "ModelVersionChanged":
         return _from(cls, data)
 
 
@@ -3161,6 +3271,54 @@ class SignupResponse:
 
 
 @dataclass
+class StartTrainingRunBody:
+    """"Train new version". Either `filter` (all trainable images of the model when empty) or `imageIds` (a chosen set, each of which must be trainable). Every field is checked by the server, which names the wrong one (400)."""
+
+    modelId: Optional[str] = None  # Required: a trainable model
+    baseVersion: Optional[str] = None  # Required: an existing version of the model
+    filter: Optional["TrainingFilter"] = None
+    imageIds: Optional[List[str]] = None  # Identifiers of the images
+    holdoutShare: Optional[float] = None  # 0.1–0.5, default 0.2
+    steps: Optional[int] = None  # 1–5000, default 200
+    seed: Optional[int] = None
+
+    @classmethod
+    def from_json(cls, data: Dict[str, Any]) -> "StartTrainingRunBody":
+        return _from(cls, data)
+
+
+@dataclass
+class StartedTrainingRun:
+    """StartedTrainingRun"""
+
+    id: str  # Identifier (UUID)
+    modelId: str  # The model's identifier
+    model: Dict[str, Any]  # The model
+    baseVersion: str
+    candidateVersion: str
+    status: str  # Status
+    imageIds: List[str]  # Identifiers of the images
+    holdoutImageIds: List[str]  # Identifiers of the holdout images
+    holdoutShare: float
+    steps: int
+    seed: int
+    filter: "TrainingFilter"
+    progress: Optional["TrainingProgress"]
+    launcherId: Optional[str]  # Identifier of the launcher
+    attempt: int
+    error: Optional["TrainingError"]  # Error text; null: none
+    createdBy: Optional[Dict[str, Any]]
+    createdAt: str  # When it was created (ISO 8601, UTC)
+    startedAt: Optional[str]  # When it started (ISO 8601, UTC)
+    finishedAt: Optional[str]  # When it finished (ISO 8601, UTC)
+    message: str  # Human text in the caller language
+
+    @classmethod
+    def from_json(cls, data: Dict[str, Any]) -> "StartedTrainingRun":
+        return _from(cls, data)
+
+
+@dataclass
 class StatusOk:
     """StatusOk"""
 
@@ -3247,6 +3405,133 @@ class TrainRecipeBody:
 
     @classmethod
     def from_json(cls, data: Dict[str, Any]) -> "TrainRecipeBody":
+        return _from(cls, data)
+
+
+@dataclass
+class TrainableImage:
+    """TrainableImage"""
+
+    id: str  # Identifier (UUID)
+    orginalFilename: str  # The file name as uploaded (spelled as in the specification)
+    width: int  # Width in pixels
+    height: int  # Height in pixels
+    createdAt: str  # When it was created (ISO 8601, UTC)
+    owner: Dict[str, Any]  # The owner
+    maskId: str  # The submitted mask the run learns from (the newest of the image for this model).
+    jobId: str  # The job's identifier (UUID)
+
+    @classmethod
+    def from_json(cls, data: Dict[str, Any]) -> "TrainableImage":
+        return _from(cls, data)
+
+
+@dataclass
+class TrainableImageList:
+    """One page and the number of trainable images the filters select."""
+
+    images: List["TrainableImage"]  # The images
+    total: int  # How many entries match, over all pages
+
+    @classmethod
+    def from_json(cls, data: Dict[str, Any]) -> "TrainableImageList":
+        return _from(cls, data)
+
+
+@dataclass
+class TrainedVersionList:
+    """The versions of a model: the built-in ones (no artefact) and the trained ones with card and validation."""
+
+    modelId: str  # The model's identifier
+    currentVersion: str  # The current version
+    previousVersion: Optional[str]  # The version rollback returns to (the one current before the last promotion), or null.
+    versions: List["ModelVersionArtefact"]  # The versions
+
+    @classmethod
+    def from_json(cls, data: Dict[str, Any]) -> "TrainedVersionList":
+        return _from(cls, data)
+
+
+@dataclass
+class TrainingError:
+    """TrainingError"""
+
+    code: str  # Stable machine-readable code
+    message: str  # Human text in the caller language
+
+    @classmethod
+    def from_json(cls, data: Dict[str, Any]) -> "TrainingError":
+        return _from(cls, data)
+
+
+@dataclass
+class TrainingFilter:
+    """Which trainable images a run uses: all of the model, or filtered by owner, customization group and upload day."""
+
+    userIds: Optional[List[str]] = None  # Identifiers of the users
+    groupIds: Optional[List[str]] = None  # Customization groups of the model: their members' images.
+    from_: Optional[str] = None  # YYYY-MM-DD (UTC), inclusive
+    to: Optional[str] = None  # YYYY-MM-DD (UTC), inclusive
+
+    @classmethod
+    def from_json(cls, data: Dict[str, Any]) -> "TrainingFilter":
+        return _from(cls, data)
+
+
+@dataclass
+class TrainingProgress:
+    """Live progress of a running fine-tune (the launcher's progress lines)."""
+
+    step: int
+    steps: int
+    loss: Optional[float]
+    elapsedS: float
+    etaS: Optional[float]
+
+    @classmethod
+    def from_json(cls, data: Dict[str, Any]) -> "TrainingProgress":
+        return _from(cls, data)
+
+
+@dataclass
+class TrainingRun:
+    """TrainingRun"""
+
+    id: str  # Identifier (UUID)
+    modelId: str  # The model's identifier
+    model: Dict[str, Any]  # The model
+    baseVersion: str
+    candidateVersion: str  # The version the run produces, e.g. `20261201-ft1` (unique per model).
+    status: str  # Status
+    imageIds: List[str]  # The trainable images chosen (training and held out).
+    holdoutImageIds: List[str]  # Identifiers of the holdout images
+    holdoutShare: float
+    steps: int
+    seed: int
+    filter: "TrainingFilter"
+    progress: Optional["TrainingProgress"]
+    launcherId: Optional[str]  # Identifier of the launcher
+    attempt: int
+    error: Optional["TrainingError"]  # Error text; null: none
+    createdBy: Optional[Dict[str, Any]]
+    createdAt: str  # When it was created (ISO 8601, UTC)
+    startedAt: Optional[str]  # When it started (ISO 8601, UTC)
+    finishedAt: Optional[str]  # When it finished (ISO 8601, UTC)
+
+    @classmethod
+    def from_json(cls, data: Dict[str, Any]) -> "TrainingRun":
+        return _from(cls, data)
+
+
+@dataclass
+class TrainingValidation:
+    """The candidate against the base version on the same held-out images, per image and in total (mean)."""
+
+    images: List[Dict[str, Any]]  # The images
+    total: Dict[str, Any]  # How many entries match, over all pages
+
+    @classmethod
+    def from_json(cls, data: Dict[str, Any]) -> "TrainingValidation":
         return _from(cls, data)
 
 
