@@ -45,17 +45,19 @@ function shuffle<T>(a: T[], s: number): T[] {
 
 function printValidation(v: TrainingValidation) {
   const f = (x: number | null | undefined, d = 3) => (x === null || x === undefined ? '–' : x.toFixed(d));
-  const rows = [['image', 'G mask', 'F base', 'F candidate', '|ΔG| base', '|ΔG| candidate']];
+  const rows = [['image', 'G mask', 'G base', 'G candidate', 'F base', 'F candidate', '|ΔG| base', '|ΔG| candidate']];
   for (const i of v.images)
     rows.push([
       i.id + (i.base.error ? ` (base: ${i.base.error})` : '') + (i.candidate.error ? ` (candidate: ${i.candidate.error})` : ''),
       f(i.gMask, 2),
+      f(i.base.g, 2),
+      f(i.candidate.g, 2),
       f(i.base.fScore),
       f(i.candidate.fScore),
       f(i.base.deltaG, 2),
       f(i.candidate.deltaG, 2),
     ]);
-  rows.push(['mean', '', f(v.total.base.fScore), f(v.total.candidate.fScore), f(v.total.base.deltaG, 2), f(v.total.candidate.deltaG, 2)]);
+  rows.push(['mean', '', '', '', f(v.total.base.fScore), f(v.total.candidate.fScore), f(v.total.base.deltaG, 2), f(v.total.candidate.deltaG, 2)]);
   const wd = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
   for (const r of rows) console.log('  ' + r.map((c, k) => c.padEnd(wd[k])).join('  '));
 }
