@@ -960,6 +960,7 @@ class CustomizationGroup:
     description: Optional[str]  # Description
     modelId: str  # The model's identifier
     model: Dict[str, Any]  # The model
+    modelVersion: Optional[str]  # Version of the model that ran
     members: List["CustomizationMember"]  # The members
     parents: List["CustomizationParent"]
     createdAt: str  # When it was created (ISO 8601, UTC)
@@ -994,6 +995,7 @@ class CustomizationGroupChanged:
     description: Optional[str]  # Description
     modelId: str  # The model's identifier
     model: Dict[str, Any]  # The model
+    modelVersion: Optional[str]  # Version of the model that ran
     members: List["CustomizationMember"]  # The members
     parents: List["CustomizationParent"]
     createdAt: str  # When it was created (ISO 8601, UTC)

@@ -43,6 +43,8 @@ const groupProperties = {
   description: Nullable(Type.String()),
   modelId: Type.String(),
   model: Type.Object({ id: Type.String(), displayName: Type.String() }),
+  /** The model version the group's members' jobs run with (issue 25: a customer's own trained version); null: the model's current version. */
+  modelVersion: Nullable(Type.String()),
   members: Type.Array(CustomizationMember),
   parents: Type.Array(CustomizationParent),
   createdAt: Type.String(),

@@ -69,6 +69,7 @@ async function presentGroups(db: Db, ids?: string[]): Promise<CustomizationGroup
     description: g.description,
     modelId: g.modelId,
     model,
+    modelVersion: g.modelVersion ?? null,
     members: members.filter((m) => m.groupId === g.id).map(({ groupId: _g, ...m }) => m),
     parents: sortParents(parents.filter((p) => p.groupId === g.id)).map((p) => ({
       parentId: p.parentId,

@@ -11,23 +11,13 @@ import { trainingApi, useModelVersions, useTrainedVersions } from './api';
 
 const CURRENT = '__current__';
 
-/**
- * The group's version as the server answers it, when the group carries one (`modelVersion`; null: the model's current
- * version); undefined while the group list does not say (the CustomizationGroup contract has no such field yet).
- */
-function versionOf(group: CustomizationGroup): string | null | undefined {
-  if (!('modelVersion' in group)) return undefined;
-  const v = group.modelVersion;
-  return typeof v === 'string' ? v : null;
-}
-
 /** Per customization group: the model version its members' jobs run with (a customer's own trained model). */
 export function GroupVersionSelect({ group }: { group: CustomizationGroup }) {
   const { t } = useTranslation();
   const qc = useQueryClient();
   const versions = useModelVersions(group.modelId);
   const trained = useTrainedVersions(group.modelId);
-  const [saved, setSaved] = useState<string | null | undefined>(() => versionOf(group));
+  const [saved, setSaved] = useState<string | null>(group.modelVersion);
   const save = useMutation({
     mutationFn: (version: string | null) => call(trainingApi.setGroupVersion, { params: { id: group.id }, body: { version } }),
     onSuccess: async (r) => {
@@ -49,9 +39,8 @@ export function GroupVersionSelect({ group }: { group: CustomizationGroup }) {
     <Select
       label={t('adminTraining.group.version')}
       description={t('adminTraining.group.versionHint')}
-      placeholder={t('adminTraining.group.unknown')}
       data={options}
-      value={saved === undefined ? null : (saved ?? CURRENT)}
+      value={saved ?? CURRENT}
       onChange={(v) => v && save.mutate(v === CURRENT ? null : v)}
       allowDeselect={false}
       disabled={save.isPending}
