@@ -1,32 +1,9 @@
-import * as analysis from '../../../packages/analysis/src/training/finetune.ts';
+import * as analysis from '@lamella/analysis';
 
-export interface TrainProgress {
-  step: number;
-  steps: number;
-  loss: number;
-  elapsedS: number;
-  etaS: number;
-}
-
-export interface FineTuneOptions {
-  model: 'grain-size';
-  baseVersion: string;
-  candidateVersion: string;
-  baseNetworkPath?: string;
-  steps: number;
-  seed: number;
-  workDir: string;
-  images: Array<{ id: string; imagePath: string; maskPath: string; holdout: boolean }>;
-  signal?: AbortSignal;
-  onProgress?: (p: TrainProgress) => void;
-  python?: string;
-}
-
-export interface FineTuneResult {
-  networkPath: string;
-  card: Record<string, unknown>;
-  validation: unknown;
-}
+export type TrainProgress = analysis.FineTuneProgress;
+/** What the orchestrator (packages/analysis/src/training/finetune.ts) takes. */
+export type FineTuneOptions = Parameters<typeof analysis.fineTune>[0];
+export type FineTuneResult = Awaited<ReturnType<typeof analysis.fineTune>>;
 
 /** Fine-tunes a model's network (packages/analysis/src/training: the repository's training pipeline). */
 export interface Trainer {

@@ -198,6 +198,9 @@ function runPython(
   onProgress: ((p: FineTuneProgress) => void) | undefined,
 ): Promise<Record<string, unknown>> {
   return new Promise((resolve, reject) => {
+    // an abort that came while the inputs were checked and the manifest written: Python never starts (a listener
+    // added after the abort would never fire, and the run would train to its end)
+    if (signal?.aborted) return reject(abortError());
     const child = spawn(python, [TRAIN_SCRIPT, '--finetune', manifestPath, '--device', 'auto'], {
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, PYTHONUNBUFFERED: '1' },
