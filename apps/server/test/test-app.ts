@@ -97,7 +97,10 @@ export async function startTestApp(opts: TestAppOptions = {}) {
     opts.limiter === 'config'
       ? undefined
       : (opts.limiter ?? new RateLimiter({ ...authLimits, signinAddress: lifted, signupAddress: lifted, resetAddress: lifted, otpAddress: lifted }));
-  const supervisor = new LauncherSupervisor({ restartDelayMs: 500, env: { LAUNCHER_THREADS: '1', LAUNCHER_TRAIN: opts.launcherTraining ? 'auto' : 'off' } });
+  const supervisor = new LauncherSupervisor({
+    restartDelayMs: 500,
+    env: { LAUNCHER_THREADS: '1', LAUNCHER_TRAIN: opts.launcherTraining ? 'auto' : 'off' },
+  });
   const app: App = await buildApp({
     config,
     database,
