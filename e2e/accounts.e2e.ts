@@ -80,6 +80,8 @@ test('login keeps the redirect target', async ({ page }) => {
 
 test('create, disable and revoke an access key', async ({ page, request }) => {
   await login(page, email);
+  // signed in before going on (a navigation now would cancel the sign-in request)
+  await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto('/access-keys');
   await expect(page.getByText('No access keys yet')).toBeVisible();
   await field(page, 'Name').fill('Lab script');
