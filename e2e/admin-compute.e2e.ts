@@ -397,7 +397,8 @@ test('admin sandbox: one image on versions 20241025 and 20250101 side by side', 
   await expect(page.getByText('Please select at least one version.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Run' })).toBeDisabled();
   // the MultiSelect's dropdown stays open while options are picked
-  await page.locator('.mantine-MultiSelect-input').click();
+  // (the stepper's versions field comes before the Versions compare card's images field)
+  await page.locator('.mantine-MultiSelect-input').first().click();
   await page.getByRole('option', { name: '20241025' }).click();
   await page.getByRole('option', { name: '20250101' }).click();
   await page.keyboard.press('Escape');

@@ -82,6 +82,8 @@ test('insight: admin adds, user reads it in German, hides it, admin resets, user
 
   // The admin resets the visibility for everyone.
   await page.getByRole('button', { name: 'Reset visibility' }).click();
+  // it asks first (issue 26)
+  await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
   await expect(toast(page, 'Insights visibility has been reset for all users.')).toBeVisible();
   await user.page.reload();
   await expect(user.page.getByTestId('insight-item').filter({ hasText: INSIGHT_DE })).toBeVisible();
