@@ -1,18 +1,7 @@
-/** The spec of POST /train (the multipart field `spec`), checked field by field. */
-export interface TrainSpec {
-  runId: string;
-  model: 'grain-size';
-  baseVersion: string;
-  candidateVersion: string;
-  steps: number;
-  seed: number;
-  images: Array<{ id: string; holdout: boolean }>;
-  /** The base version's network when it is a trained version itself (as a job's `network`); else the shipped one. */
-  baseNetwork?: { sha256: string; url: string };
-  heartbeatMs?: number;
-  /** The server's id of this launcher, for the log lines. */
-  launcherId?: string;
-}
+import type { TrainSpec as WireTrainSpec } from '@lamella/analysis';
+
+/** The spec of POST /train (the multipart field `spec`), checked field by field: a model that can be trained. */
+export type TrainSpec = WireTrainSpec & { model: 'grain-size' };
 
 /** A refused training request: HTTP `status`, a stable `code` and the `field` it is about. */
 export class TrainRequestError extends Error {

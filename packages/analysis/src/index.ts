@@ -35,4 +35,5 @@ export {
   type FineTuneProgress,
   type TrainingErrorCode,
 } from './training/finetune.js';
+export { type TrainSpec } from './training/protocol.js';
 export { validateNetworks, type TrainingValidation, type NetworkScore } from './training/validation.js';

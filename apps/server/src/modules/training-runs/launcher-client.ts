@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import type { IncomingMessage } from 'node:http';
 import { PassThrough, type Readable } from 'node:stream';
+import type { TrainSpec } from '@lamella/analysis';
 import { FrameReader, LauncherBusy, LauncherUnavailable, post } from '../jobs/launcher-client.ts';
 
 /**
@@ -8,20 +9,6 @@ import { FrameReader, LauncherBusy, LauncherUnavailable, post } from '../jobs/la
  * jobs' FrameReader and slice-wise POST are reused): `started`, `progress` lines, `heartbeat`s, the file
  * `network.onnx` as a binary file frame, then `done` with the model card and the validation, or `error`.
  */
-
-export interface TrainSpec {
-  runId: string;
-  model: string;
-  baseVersion: string;
-  candidateVersion: string;
-  steps: number;
-  seed: number;
-  images: Array<{ id: string; holdout: boolean }>;
-  /** The base version's network when the base is a trained version itself. */
-  baseNetwork?: { sha256: string; url: string };
-  launcherId?: string;
-  heartbeatMs?: number;
-}
 
 export interface TrainLine {
   step: number;
