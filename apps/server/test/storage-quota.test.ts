@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { imagesApi, imageLibraryApi, masksApi, usersApi } from '@lamella/contracts';
-import { jobs, results, storedObjects } from '../src/platform/db/schema/index.ts';
+import { computeModels, jobs, modelVersionArtefacts, results, storedObjects, trainingRuns } from '../src/platform/db/schema/index.ts';
 import { S3Storage } from '../src/platform/storage/s3.ts';
 import type { Storage } from '../src/platform/storage/storage.ts';
 import { sweep } from '../src/modules/storage-usage/service.ts';
@@ -198,6 +198,87 @@ for (const [driver, useS3] of drivers) {
       expect((await bytesInStore(u.id)).keys).toEqual([]);
       const [kept] = await t.db.select().from(jobs).where(eq(jobs.id, job.id));
       expect(kept.ownerId).not.toBe(u.id);
+    });
+
+    it('the sweep never removes a trained network a version row names; networks are in the ledger as the system’s', async () => {
+      const [model] = await t.db.select().from(computeModels).limit(1);
+      const tag = Math.random().toString(36).slice(2, 8);
+      const net = (name: string) => `networks/runs/${name}.onnx`;
+      const [run] = await t.db
+        .insert(trainingRuns)
+        .values({
+          modelId: model.id,
+          baseVersion: 'base',
+          candidateVersion: `sweep-${tag}-ft1`,
+          status: 'FINISHED',
+          imageIds: [],
+          holdoutImageIds: [],
+          holdoutShare: 0.2,
+          steps: 1,
+          seed: 1,
+        })
+        .returning();
+      const [running] = await t.db
+        .insert(trainingRuns)
+        .values({
+          modelId: model.id,
+          baseVersion: 'base',
+          candidateVersion: `sweep-${tag}-ft2`,
+          status: 'RUNNING',
+          attempt: 1,
+          imageIds: [],
+          holdoutImageIds: [],
+          holdoutShare: 0.2,
+          steps: 1,
+          seed: 1,
+        })
+        .returning();
+      // one trained version of each status, written through the metered storage as the training dispatcher does
+      const named: string[] = [];
+      for (const [i, status] of (['CANDIDATE', 'PROMOTED', 'RETIRED'] as const).entries()) {
+        const key = net(`${run.id}-${i + 1}`);
+        await t.app.ctx.storage.put(key, Buffer.alloc(4000 + i, 7));
+        await t.db.insert(modelVersionArtefacts).values({
+          modelId: model.id,
+          version: `sweep-${tag}-${status}`,
+          runId: run.id,
+          status,
+          networkKey: key,
+          networkSha256: 'ab'.repeat(32),
+          networkSize: 4000 + i,
+          card: {},
+          validation: {},
+        });
+        named.push(key);
+      }
+      // the network a running run is writing (no version row yet), and one a crash left behind
+      const writing = net(`${running.id}-1`);
+      const orphan = net(`${run.id}-9`);
+      await t.app.ctx.storage.put(writing, Buffer.alloc(10, 1));
+      await t.app.ctx.storage.put(orphan, Buffer.alloc(20, 1));
+      const ledger = async (key: string) => (await t.db.select().from(storedObjects).where(eq(storedObjects.key, key)))[0];
+      for (const key of [...named, writing, orphan]) expect(await ledger(key), key).toMatchObject({ ownerId: null });
+      expect((await ledger(named[1]))!.bytes).toBe(4001);
+      // a ledger row lost in a crash is written again by the sweep, still without an owner
+      await t.db.delete(storedObjects).where(eq(storedObjects.key, named[2]));
+
+      // however old the files are
+      const report = await sweep(t.db, store, { minAgeMs: 0, now: new Date(Date.now() + 365 * 86_400_000) });
+      const inStore = new Set<string>();
+      for await (const o of store.list('networks/')) inStore.add(o.key);
+      for (const key of [...named, writing]) expect(inStore.has(key), key).toBe(true);
+      expect(inStore.has(orphan)).toBe(false);
+      expect(report.removed).toBeGreaterThanOrEqual(1);
+      expect(await ledger(orphan)).toBeUndefined();
+      expect(await ledger(named[2])).toMatchObject({ ownerId: null, bytes: 4002 });
+
+      // once the run is over and its version rows are gone (the model deleted), its files are orphans
+      await t.db.update(trainingRuns).set({ status: 'CANCELLED' }).where(eq(trainingRuns.id, running.id));
+      await t.db.delete(modelVersionArtefacts).where(and(eq(modelVersionArtefacts.modelId, model.id), eq(modelVersionArtefacts.runId, run.id)));
+      await sweep(t.db, store, { minAgeMs: 0 });
+      const left: string[] = [];
+      for await (const o of store.list('networks/')) left.push(o.key);
+      for (const key of [...named, writing]) expect(left, key).not.toContain(key);
     });
   });
 }

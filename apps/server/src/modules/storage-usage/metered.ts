@@ -4,9 +4,13 @@ import type { Db } from '../../platform/db/client.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 import * as repo from './repo.ts';
 
-/** The key prefixes of users' files: `<prefix>/<userId>/…` (owner known) and `results/<resultId>/…`. */
+/**
+ * The key prefixes the ledger records: users' files `<prefix>/<userId>/…` (owner known), `results/<resultId>/…`
+ * (counted for the job's owner), and the trained networks `networks/…` (issue 25: the system's, owner null, so no
+ * user's quota counts them; a network serves every user whose job runs with that version).
+ */
 const OWNED = /^(?:images|masks|logos)\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\//i;
-export const METERED_PREFIXES = ['images/', 'masks/', 'logos/', 'results/'] as const;
+export const METERED_PREFIXES = ['images/', 'masks/', 'logos/', 'results/', 'networks/'] as const;
 
 export const ownerOfKey = (key: string): string | null => OWNED.exec(key)?.[1]?.toLowerCase() ?? null;
 const metered = (key: string) => METERED_PREFIXES.some((p) => key.startsWith(p));

@@ -1,10 +1,11 @@
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import { images, masks, results, storedObjects, users } from '../../platform/db/schema/index.ts';
+import { images, masks, modelVersionArtefacts, results, storedObjects, trainingRuns, users } from '../../platform/db/schema/index.ts';
 
 /**
  * The ledger of stored files (stored_objects) and the questions the sweep asks the other domains' tables: which
- * keys still have their row. Read-only over images, masks, results and users; writes only stored_objects.
+ * keys still have their row. Read-only over images, masks, results, users, model_version_artefacts and
+ * training_runs; writes only stored_objects.
  */
 
 export async function record(db: Db, rows: Array<{ key: string; ownerId: string | null; bytes: number }>): Promise<void> {
@@ -67,4 +68,29 @@ export async function resultFileKeys(db: Db, resultIds: string[]): Promise<Set<s
   if (!resultIds.length) return new Set();
   const rows = await db.select({ files: results.files }).from(results).where(inArray(results.id, resultIds));
   return new Set(rows.flatMap((r) => Object.values(r.files ?? {})));
+}
+
+const RUN_NETWORK = /^networks\/runs\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})-(\d+)\.onnx$/i;
+
+/**
+ * Of these networks/ keys, those a trained version names (whatever its status: a retired version can be promoted
+ * or rolled back to again) and those a run that is not over may still be writing (`networks/runs/<run>-<attempt>.onnx`).
+ */
+export async function liveNetworkKeys(db: Db, keys: string[]): Promise<Set<string>> {
+  if (!keys.length) return new Set();
+  const named = await db
+    .select({ key: modelVersionArtefacts.networkKey })
+    .from(modelVersionArtefacts)
+    .where(inArray(modelVersionArtefacts.networkKey, keys));
+  const live = new Set(named.map((r) => r.key));
+  const runIds = [...new Set(keys.map((k) => RUN_NETWORK.exec(k)?.[1]?.toLowerCase()).filter((id): id is string => !!id))];
+  if (runIds.length) {
+    const active = await db
+      .select({ id: trainingRuns.id })
+      .from(trainingRuns)
+      .where(and(inArray(trainingRuns.id, runIds), inArray(trainingRuns.status, ['QUEUED', 'RUNNING'])));
+    const ids = new Set(active.map((r) => r.id));
+    for (const k of keys) if (ids.has(RUN_NETWORK.exec(k)?.[1]?.toLowerCase() ?? '')) live.add(k);
+  }
+  return live;
 }

@@ -22,7 +22,7 @@ async function liveKeys(db: Db, files: StoredFile[]): Promise<Set<string>> {
   const part = (i: number, k: string) => k.split('/')[i] ?? '';
   const imageIds = [...new Set(keys.filter((k) => k.startsWith('images/')).map((k) => part(2, k)))].filter((id) => UUID.test(id));
   const resultIds = [...new Set(keys.filter((k) => k.startsWith('results/')).map((k) => part(1, k)))].filter((id) => UUID.test(id));
-  const [images, masks, logos, results] = await Promise.all([
+  const [images, masks, logos, results, networks] = await Promise.all([
     repo.liveImageIds(db, imageIds),
     repo.liveMaskKeys(
       db,
@@ -33,13 +33,20 @@ async function liveKeys(db: Db, files: StoredFile[]): Promise<Set<string>> {
       keys.filter((k) => k.startsWith('logos/')),
     ),
     repo.resultFileKeys(db, resultIds),
+    repo.liveNetworkKeys(
+      db,
+      keys.filter((k) => k.startsWith('networks/')),
+    ),
   ]);
   return new Set(
     keys.filter((k) => {
       if (k.startsWith('images/')) return images.has(part(2, k)) && ownerOfKey(k) !== null;
       if (k.startsWith('masks/')) return masks.has(k);
       if (k.startsWith('logos/')) return logos.has(k);
-      return results.has(k);
+      if (k.startsWith('networks/')) return networks.has(k);
+      if (k.startsWith('results/')) return results.has(k);
+      // a key of no known domain is never taken for an orphan
+      return true;
     }),
   );
 }
@@ -58,8 +65,10 @@ export interface SweepReport {
 
 /**
  * Removes every stored file of a user domain (images/, masks/, logos/, results/) whose row is gone (a deleted
- * image, a purged user, a crash between a write and its row), and makes stored_objects agree with the store. Files
- * younger than `minAgeMs` are left alone (a write in progress). `storage` is the driver (not the metered one).
+ * image, a purged user, a crash between a write and its row), and a trained network (networks/) that no version
+ * row (model_version_artefacts.network_key, any status) names and no QUEUED or RUNNING run is writing, and makes
+ * stored_objects agree with the store. Files younger than `minAgeMs` are left alone (a write in progress).
+ * `storage` is the driver (not the metered one).
  */
 export async function sweep(db: Db, storage: Storage, options: { minAgeMs?: number; now?: Date } = {}): Promise<SweepReport> {
   const cutoff = new Date((options.now ?? new Date()).getTime() - (options.minAgeMs ?? SWEEP_MIN_AGE_MS));
