@@ -210,6 +210,33 @@ describe('local launchers', () => {
     await t.db.delete(nodes).where(eq(nodes.id, local.id));
   }, 120_000);
 
+  it('a local launcher runs with its GPU affinity (LAUNCHER_GPU_AFFINITY, reported as gpu on /health)', async () => {
+    const [local] = await t.db.insert(nodes).values({ name: 'local', ip: '127.0.0.1', description: 'this machine', provider: 'local' }).returning();
+    const port = await freePort();
+    // the launcher's field wins over a variable of the same name
+    const x = await admin.post('/api/admin/executors', {
+      version: 'test',
+      nodeId: local.id,
+      port,
+      gpuAffinity: 3,
+      envVariables: { LAUNCHER_THREADS: '1', LAUNCHER_GPU_AFFINITY: '1' },
+    });
+    expect(x.status).toBe(200);
+    const health = await waitFor(async () => {
+      try {
+        const res = await fetch(`http://127.0.0.1:${port}/health`, { signal: AbortSignal.timeout(2000) });
+        return res.ok ? ((await res.json()) as { gpu?: number }) : null;
+      } catch {
+        return null;
+      }
+    }, 90_000);
+    expect(health.gpu).toBe(3);
+    expect(t.supervisor.pid(x.body.id)).toBeGreaterThan(0);
+    expect((await admin.delete(`/api/admin/executors/${x.body.id}`)).status).toBe(200);
+    await expect(fetch(`http://127.0.0.1:${port}/health`)).rejects.toThrow();
+    await t.db.delete(nodes).where(eq(nodes.id, local.id));
+  }, 120_000);
+
   it('kill -9 of the server leaves no launcher that blocks the next start: it is reused, and stopping it ends it', async () => {
     const port = await freePort();
     const stateDir = await mkdtemp(join(tmpdir(), 'lamella-supervisor-'));

@@ -19,7 +19,7 @@ import { FieldErrors } from '../../platform/http/field-errors.ts';
 import { recordAudit } from '../audit/service.ts';
 import { recordReportedVersions } from '../compute-models/service.ts';
 import { launcherHealth } from '../jobs/launcher-client.ts';
-import { localProvider } from './providers/local.ts';
+import { localLauncherEnv, localProvider } from './providers/local.ts';
 import { ovhProvider } from './providers/ovh.ts';
 import type { NodeProvider } from './providers/types.ts';
 import * as repo from './repo.ts';
@@ -282,7 +282,7 @@ export async function createLauncher(deps: NodesDeps, actorId: string, b: Create
     });
     return row;
   });
-  if (n.provider === LOCAL_PROVIDER && deps.launchers) deps.launchers.start(x.id, x.port, x.envVariables);
+  if (n.provider === LOCAL_PROVIDER && deps.launchers) deps.launchers.start(x.id, x.port, localLauncherEnv(x));
   // Deployed only once it answered its health check (a local process needs a few seconds to listen).
   const answered = await awaitHealth(deps, n.ip, x, deps.deployWaitMs ?? DEPLOY_WAIT_MS);
   const row = (await repo.findExecutor(deps.db, x.id)) ?? x;
@@ -450,5 +450,5 @@ export async function startLocalNode(db: Db, supervisor: LauncherSupervisor, lau
     await repo.setExecutorPort(db, list[0].id, launcherPort);
     list = [{ ...list[0], port: launcherPort }];
   }
-  for (const e of list) supervisor.start(e.id, e.port, e.envVariables);
+  for (const e of list) supervisor.start(e.id, e.port, localLauncherEnv(e));
 }
