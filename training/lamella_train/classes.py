@@ -129,7 +129,14 @@ def synth_coating(rng: np.random.Generator, size: int):
     levels = rng.uniform(40, 230, 3)
     while abs(levels[1] - levels[0]) < 25 or abs(levels[1] - levels[2]) < 25:
         levels = rng.uniform(40, 230, 3)
+    if rng.random() < 0.5:
+        # as in most of the real cross-sections: the substrate has the oxide's grey, and only a thin bright or dark
+        # interface line parts them
+        levels[2] = levels[1] + rng.uniform(-6, 6)
     img = np.where(yy < y_top[None], levels[0], np.where(lab == 1, levels[1], levels[2])).astype(np.float32)
+    if abs(levels[2] - levels[1]) < 10:
+        line = np.abs(yy - y_bot[None]) < rng.uniform(0.6, 1.5)
+        img[line] = np.clip(levels[1] + rng.choice([-1, 1]) * rng.uniform(25, 70), 0, 255)
     # pores (dark) in the top coat and a few in the others: background class
     for _ in range(int(rng.integers(0, 25))):
         cy, cx, r = rng.uniform(0, h), rng.uniform(0, w), rng.uniform(2, 0.08 * size)
