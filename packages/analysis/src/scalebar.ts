@@ -5,7 +5,7 @@ import type { Gray, Rect } from './image.js';
 import type { ModelVersion } from './types.js';
 import { ocrLabel, ocrLine } from './ocr.js';
 import { floodBox } from './scalebar/flood.js';
-import { detectGeneral, subpixelLength, type Polarity } from './scalebar/general.js';
+import { detectBare, detectGeneral, subpixelLength, type Polarity } from './scalebar/general.js';
 
 export type LengthUnit = 'nm' | 'µm' | 'mm';
 export const UNIT_TO_UM: Record<LengthUnit, number> = { nm: 0.001, µm: 1, mm: 1000 };
@@ -291,7 +291,8 @@ async function labelPng(img: Gray, label: Rect): Promise<Buffer> {
  */
 export async function detectScaleBar(img: Gray, method: ModelVersion = '20250101'): Promise<ScaleBarResult> {
   if (method < '20261201') return detectWhiteOnBlack(img, method);
-  const { result: g, unreadable } = await detectGeneral(img, ocrLabel);
+  const general = await detectGeneral(img, ocrLabel);
+  let g = general.result;
   if (!g) {
     const first = await detectWhiteOnBlack(img, method);
     if (first.found) {
@@ -299,7 +300,14 @@ export async function detectScaleBar(img: Gray, method: ModelVersion = '20250101
       const lengthPx = Math.round(subpixelLength(img, first.bar!, 'light') * 100) / 100;
       return { ...first, lengthPx, pixelSizeUm: (first.value! * UNIT_TO_UM[first.unit!]) / lengthPx, polarity: 'light' };
     }
-    return { found: false, exclude: first.exclude, micrograph: first.micrograph, ...(unreadable || first.bar ? { unreadable: true } : {}) };
+    // last, a bar bare on the micrograph by its local contrast (a black bar on a dark phase, a label among pores)
+    const bare = await detectBare(img, ocrLabel);
+    g = bare.result;
+    if (!g) {
+      // (the bare search's looser look does not by itself report an unreadable label)
+      const unreadable = general.unreadable || first.bar;
+      return { found: false, exclude: first.exclude, micrograph: first.micrograph, ...(unreadable ? { unreadable: true } : {}) };
+    }
   }
   // a dark data strip at the bottom found the older way (its text is not the label's) is left out too
   const stripTop = findDataStrip(img);

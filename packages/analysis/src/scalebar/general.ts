@@ -55,16 +55,31 @@ interface Group {
   seen: number;
 }
 
+/**
+ * The class thresholds of a bar search: levels at or above `light` (at or below `dark`) are a light (dark) bar's,
+ * and the bar must differ from the rows a few pixels above and below it by `minContrast` grey levels. With
+ * `noiseFactor`, also by that many times the pixel noise of those rows (the bare search's local contrast).
+ */
+export interface BarClasses {
+  light: number;
+  dark: number;
+  minContrast: number;
+  noiseFactor?: number;
+}
+const STRICT: BarClasses = { light: LIGHT, dark: DARK, minContrast: 60 };
+
 /** Horizontal bars: rows of class pixels with the same extent, in class contrast with the rows above and below. */
-export function findBarCandidates(img: Gray, minLen?: number): BarCandidate[] {
+export function findBarCandidates(img: Gray, minLen?: number, classes: BarClasses = STRICT): BarCandidate[] {
   const { width: w, height: h, data } = img;
   const min = minLen ?? Math.max(16, Math.round(0.012 * Math.max(w, h)));
   const out: BarCandidate[] = [];
+  const LIGHT = classes.light,
+    DARK = classes.dark;
   for (const p of ['light', 'dark'] as Polarity[]) {
     const light = p === 'light';
     let open: Group[] = [];
     const close = (g: Group) => {
-      const c = evaluate(img, g, p, min);
+      const c = evaluate(img, g, p, min, classes);
       if (c) out.push(c);
     };
     for (let y = 0; y < h; y++) {
@@ -104,8 +119,9 @@ export function findBarCandidates(img: Gray, minLen?: number): BarCandidate[] {
   return out;
 }
 
-function evaluate(img: Gray, g: Group, p: Polarity, min: number): BarCandidate | null {
+function evaluate(img: Gray, g: Group, p: Polarity, min: number, classes: BarClasses): BarCandidate | null {
   const { width: w, height: h, data } = img;
+  const inClass = (v: number, p: Polarity) => (p === 'light' ? v >= classes.light : v <= classes.dark);
   const hgt = g.x0s.length;
   const x0 = median(g.x0s),
     x1 = median(g.x1s);
@@ -140,7 +156,16 @@ function evaluate(img: Gray, g: Group, p: Polarity, min: number): BarCandidate |
   const mid = (top + bottom) >> 1;
   const level = rowMean(mid);
   const around = [top - d, bottom + d].filter((y) => y >= 0 && y < h).map(rowMean);
-  if (!around.length || Math.min(...around.map((a) => Math.abs(a - level))) < 60) return null;
+  const contrast = around.length ? Math.min(...around.map((a) => Math.abs(a - level))) : 0;
+  if (contrast < classes.minContrast) return null;
+  if (classes.noiseFactor) {
+    // pixel noise of the rows beside (neighbour differences: the micrograph's structure left out)
+    const diffs: number[] = [];
+    for (const y of [top - d, bottom + d])
+      if (y >= 0 && y < h) for (let x = x0 + 1; x <= x1; x++) diffs.push(Math.abs(data[y * w + x] - data[y * w + x - 1]));
+    const sigma = (1.4826 * median(diffs)) / Math.SQRT2;
+    if (contrast < classes.noiseFactor * sigma) return null;
+  }
   const rect = { x: x0, y: top, width: len, height: hgt };
   return { rect, polarity: p, lengthPx: subpixelLength(img, rect, p) };
 }
@@ -345,7 +370,7 @@ function backing(img: Gray, bar: BarCandidate, win: Rect): Rect | null {
 }
 
 /** Text lines of the bar's colour around it, nearest first: above, below or beside the bar. */
-export function findTextLines(img: Gray, bar: BarCandidate): TextLine[] {
+export function findTextLines(img: Gray, bar: BarCandidate, ink?: (v: number) => boolean): TextLine[] {
   const { width: W, height: H } = img;
   const b = bar.rect,
     len = b.width;
@@ -356,7 +381,7 @@ export function findTextLines(img: Gray, bar: BarCandidate): TextLine[] {
   const y0 = Math.max(0, b.y - vy),
     y1 = Math.min(H, b.y + b.height + vy);
   const win = backing(img, bar, { x: x0, y: y0, width: x1 - x0, height: y1 - y0 }) ?? { x: x0, y: y0, width: x1 - x0, height: y1 - y0 };
-  const comps = components(img, win, inkTest(img, bar));
+  const comps = components(img, win, ink ?? inkTest(img, bar));
   const maxGlyph = Math.max(12, 0.7 * len);
   const glyphs: Comp[] = [];
   const small: Comp[] = [];
@@ -580,6 +605,190 @@ export async function detectGeneral(img: Gray, ocr: (png: Buffer) => Promise<str
       const { region, strip } = barRegion(img, owner, line.rect);
       return { result: { bar: owner, label: line, parsed, text, region, strip }, unreadable: null };
     }
+  }
+  return { result: null, unreadable };
+}
+
+/**
+ * The second look for a bar bare on the micrograph (20261201 and later, when the searches before found nothing
+ * readable): the bar's class taken tighter than the overlay search's, so that a black bar on a dark phase (a white
+ * bar on a bright one) stands apart, required to stand out from the rows beside it by local contrast (at least 25
+ * grey levels and 3 times their pixel noise) rather than by a fixed 60; the label's ink taken half-way from the
+ * bar's level to the darkest (brightest) structure around it, and a line that does not read from its pixels read
+ * again from its grey levels.
+ */
+export const BARE_CLASSES: BarClasses[] = [
+  { light: LIGHT, dark: DARK, minContrast: 25, noiseFactor: 3 },
+  { light: 235, dark: 22, minContrast: 25, noiseFactor: 3 },
+  { light: 248, dark: 8, minContrast: 25, noiseFactor: 3 },
+];
+
+export function findBareCandidates(img: Gray): BarCandidate[] {
+  const out: BarCandidate[] = [];
+  for (const cls of BARE_CLASSES)
+    for (const c of findBarCandidates(img, undefined, cls)) if (!out.some((o) => o.polarity === c.polarity && overlaps(o.rect, c.rect))) out.push(c);
+  return out;
+}
+
+/** The bar's own level (median of its middle row). */
+function barLevel(img: Gray, b: Rect): number {
+  const lv: number[] = [];
+  for (let x = b.x + 2; x < b.x + b.width - 2; x++) lv.push(img.data[(b.y + (b.height >> 1)) * img.width + x]);
+  return median(lv);
+}
+
+/**
+ * Ink of a bare label: past half-way from the bar's level to the most extreme structure of the micrograph around
+ * it (the 2nd percentile for a dark bar, the 98th for a light one, the bar's own rows left out), so that a dark
+ * phase or pore beside a black label does not join its glyphs; at least 6 and at most 60 levels from the bar's.
+ */
+export function bareInk(img: Gray, bar: BarCandidate): (v: number) => boolean {
+  const { width: W, height: H, data } = img;
+  const b = bar.rect,
+    len = b.width;
+  const level = barLevel(img, b);
+  const x0 = Math.max(0, b.x - len),
+    x1 = Math.min(W, b.x + 2 * len);
+  const y0 = Math.max(0, b.y - Math.round(0.6 * len)),
+    y1 = Math.min(H, b.y + b.height + Math.round(0.6 * len));
+  const step = Math.max(1, Math.round(Math.sqrt(((x1 - x0) * (y1 - y0)) / 40000)));
+  const vals: number[] = [];
+  for (let y = y0; y < y1; y += step) {
+    if (y >= b.y - 2 && y < b.y + b.height + 2) continue;
+    for (let x = x0; x < x1; x += step) vals.push(data[y * W + x]);
+  }
+  vals.sort((p, q) => p - q);
+  const light = bar.polarity === 'light';
+  const q = vals.length ? vals[Math.floor((light ? 0.98 : 0.02) * (vals.length - 1))] : light ? 0 : 255;
+  const half = Math.max(6, Math.min(60, 0.5 * Math.abs(q - level)));
+  return light ? (v) => v >= level - half : (v) => v <= level + half;
+}
+
+/** The line's grey levels stretched between the bar's level (black) and the line's background (white), for OCR. */
+export async function lineGreyPng(
+  img: Gray,
+  line: Pick<TextLine, 'rect'>,
+  bar: BarCandidate,
+  /**
+   * a zone rather than a line: the text is a third to a half of its height, and whatever is past this fraction of
+   * the way from the ink to the background is white (0 or absent: a line, stretched to its background)
+   */
+  zone = 0,
+): Promise<Buffer> {
+  const r = line.rect;
+  const pad = zone ? 2 : Math.max(4, Math.round(r.height * 0.4));
+  const x0 = Math.max(0, r.x - pad),
+    y0 = Math.max(0, r.y - pad);
+  const x1 = Math.min(img.width, r.x + r.width + pad),
+    y1 = Math.min(img.height, r.y + r.height + pad);
+  const cw = x1 - x0,
+    ch = y1 - y0;
+  const vals: number[] = [];
+  for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) vals.push(img.data[y * img.width + x]);
+  const bg = median(vals);
+  let level = barLevel(img, bar.rect);
+  if (zone) {
+    // small resampled text does not reach the bar's level: its own most extreme levels are the ink
+    const sorted = [...vals].sort((p, q) => p - q);
+    const ink = sorted[Math.floor((bar.polarity === 'light' ? 0.995 : 0.005) * (sorted.length - 1))];
+    if (Math.abs(ink - bg) > 0.3 * Math.abs(level - bg)) level = ink;
+  }
+  const span = (zone || 1) * (bg - level) || 1;
+  const crop = new Uint8Array(cw * ch);
+  for (let i = 0; i < vals.length; i++) crop[i] = Math.max(0, Math.min(255, Math.round((255 * (vals[i] - level)) / span)));
+  const scale = Math.max(0.5, Math.min(6, (zone ? 120 : 48) / r.height));
+  return sharp(Buffer.from(crop), { raw: { width: cw, height: ch, channels: 1 } })
+    .resize(Math.max(8, Math.round(cw * scale)), Math.max(8, Math.round(ch * scale)), { kernel: 'cubic' })
+    .extend({ top: 20, bottom: 20, left: 20, right: 20, background: '#ffffff' })
+    .png()
+    .toBuffer();
+}
+
+/**
+ * Where a bare bar's label is, when no text line stands out of the micrograph (small text, little contrast): the
+ * bands above and below the bar as wide as it, and the bands beside it, each a third of the bar's length high.
+ */
+export function labelZones(img: Gray, bar: BarCandidate): Rect[] {
+  const b = bar.rect,
+    len = b.width;
+  const zh = Math.max(12, Math.round(0.3 * len));
+  const gap = Math.max(1, Math.round(0.02 * len));
+  const cy = b.y + (b.height >> 1);
+  const zones = [
+    { x: b.x - Math.round(0.15 * len), y: b.y - gap - zh, width: Math.round(1.3 * len), height: zh },
+    { x: b.x - Math.round(0.15 * len), y: b.y + b.height + gap, width: Math.round(1.3 * len), height: zh },
+    { x: b.x + len + gap, y: cy - (zh >> 1), width: Math.round(0.9 * len), height: zh },
+    { x: b.x - gap - Math.round(0.9 * len), y: cy - (zh >> 1), width: Math.round(0.9 * len), height: zh },
+  ];
+  return zones.map((z) => padRect(z, 0, img.width, img.height)).filter((z) => z.width >= 0.5 * len && z.height >= 0.6 * zh);
+}
+
+/** The bare search: bars by local contrast, the label nearest to each, read from its pixels or else its grey levels. */
+export async function detectBare(img: Gray, ocr: (png: Buffer) => Promise<string>, maxOcr = 16): Promise<GeneralOutcome> {
+  const cands = findBareCandidates(img).sort((a, b) => b.rect.width - a.rect.width);
+  let unreadable: GeneralOutcome['unreadable'] = null;
+  let calls = 0;
+  const tried = new Set<string>();
+  for (const bar of cands.slice(0, 12)) {
+    const all = findTextLines(img, bar, bareInk(img, bar));
+    // a label has a number and a unit: lines of three glyphs or more before pairs of specks
+    const lines = [...all.filter((l) => l.glyphs.length >= 3), ...all.filter((l) => l.glyphs.length < 3)].slice(0, 2);
+    for (const line of lines) {
+      const key = `${line.rect.x},${line.rect.y},${line.rect.width},${line.rect.height}`;
+      if (tried.has(key) || calls >= maxOcr) continue;
+      tried.add(key);
+      let parsed: ParsedLabel | null = null;
+      let text = '';
+      for (const render of [() => linePng(img, line), () => lineGreyPng(img, line, bar)]) {
+        if (calls >= maxOcr) break;
+        calls++;
+        text = await ocr(await render());
+        parsed = parseLabelText(text, lineHasDescender(line));
+        if (parsed) break;
+      }
+      if (!parsed) {
+        unreadable ??= { bar, text };
+        continue;
+      }
+      parsed.unit = unitByGlyphs(line, parsed.unit);
+      let owner = bar;
+      for (const c of cands)
+        if (
+          c.polarity === bar.polarity &&
+          !overlaps(c.rect, padRect(line.rect, 2, img.width, img.height)) &&
+          c.rect.width >= 0.5 * bar.rect.width &&
+          rectDistance(c.rect, line.rect) < rectDistance(owner.rect, line.rect) - 1
+        )
+          owner = c;
+      const { region, strip } = barRegion(img, owner, line.rect);
+      return { result: { bar: owner, label: line, parsed, text, region, strip }, unreadable: null };
+    }
+    // no line read: the bands where a label goes, read from their grey levels (nearest first: above, below, beside),
+    // first the rows of a line found there (part of the label, the rest lost in the structure around it), then the
+    // whole band; at two contrasts (structure of nearly the ink's tone crossing small text spoils one or the other)
+    const zones = labelZones(img, bar);
+    const rows: Rect[] = [];
+    for (const line of lines) {
+      const l = line.rect,
+        cx = l.x + l.width / 2,
+        cy = l.y + l.height / 2;
+      const z = zones.find((z) => cx >= z.x && cx < z.x + z.width && cy >= z.y && cy < z.y + z.height);
+      if (!z || l.height >= 0.8 * z.height) continue;
+      const y0 = Math.max(z.y, l.y - l.height),
+        y1 = Math.min(z.y + z.height, l.y + 2 * l.height);
+      rows.push({ x: z.x, y: y0, width: z.width, height: y1 - y0 });
+    }
+    for (const z of [...rows, ...zones])
+      for (const contrast of [0.6, 0.3]) {
+        if (calls >= maxOcr) break;
+        calls++;
+        const text = await ocr(await lineGreyPng(img, { rect: z }, bar, contrast));
+        const parsed = parseLabelText(text);
+        if (!parsed) continue;
+        const line: TextLine = { rect: z, pixels: new Int32Array(0), glyphs: [] };
+        const { region, strip } = barRegion(img, bar, z);
+        return { result: { bar, label: line, parsed, text, region, strip }, unreadable: null };
+      }
   }
   return { result: null, unreadable };
 }

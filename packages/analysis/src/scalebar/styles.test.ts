@@ -1,5 +1,6 @@
 // Scale bars drawn in every style, polarity, position and size on a sample micrograph and a synthetic one, at
-// several resolutions: each is found and read within 1 %; the samples' micrographs give no bar; the strip, box or
+// several resolutions: each is found and read within 1 % (bare bars also on a dark phase, among pores and with a
+// label a few pixels high); the samples' micrographs give no bar; the strip, box or
 // plate is left out of every model's analysed area; an unreadable label is not used and the result says so.
 import { afterAll, describe, expect, it } from 'vitest';
 import { existsSync, readFileSync } from 'node:fs';
@@ -81,6 +82,34 @@ describe('scale bars of every style', () => {
       const big = await detectScaleBar({ width: up.width, height: up.height, data: up.data }, '20261201');
       expect(big.found).toBe(true);
       expect(Math.abs(big.pixelSizeUm! / (0.5 / up.factor) - 1)).toBeLessThanOrEqual(0.01);
+    },
+    240_000,
+  );
+
+  it.skipIf(!existsSync(SAMPLES))(
+    'reads bare bars by their local contrast: a black bar on a dark phase, a label among pores, a small label at 0.5x',
+    async () => {
+      const sample = async (name: string, height: number) => grey(readFileSync(`${SAMPLES}/${name}.png`), height);
+      const layer = await sample('layer-thick-sem', 960);
+      const pores = await sample('pores-low', 900);
+      const grains = await sample('grain-no-bar', 1024);
+      const cases: [Gray, DrawnBarSpec, number][] = [
+        // the dark layer around the bar is 20-45, darker than the 45 a black overlay is taken as
+        [layer, { style: 'bare-dark', value: 2, unit: 'μm', lengthPx: 237, corner: 'tr', label: 'left' }, 1],
+        [layer, { style: 'bare-dark', value: 2, unit: 'μm', lengthPx: 237, corner: 'tl', label: 'below' }, 2],
+        // black pores of nearly the label's tone touch its letters
+        [pores, { style: 'bare-dark', value: 500, unit: 'nm', lengthPx: 308, corner: 'br', label: 'above' }, 1],
+        [pores, { style: 'bare-dark', value: 500, unit: 'nm', lengthPx: 308, corner: 'bl', label: 'right' }, 2],
+        // 7 px high text, lighter than the grains by little
+        [grains, { style: 'bare-light', value: 2.5, unit: 'µm', comma: true, lengthPx: 154, corner: 'br', label: 'above' }, 0.5],
+      ];
+      for (const [base, spec, scale] of cases) {
+        const { sb, truth } = await check(base, spec, scale);
+        expect(sb.found, `${spec.style} ${spec.corner} ${scale}x`).toBe(true);
+        expect(Math.abs(sb.pixelSizeUm! / truth - 1), `${spec.style} ${spec.corner} ${scale}x`).toBeLessThanOrEqual(0.01);
+      }
+      // and still no bar on the micrographs themselves
+      for (const g of [layer, pores, grains]) expect((await detectScaleBar(g, '20261201')).found).toBe(false);
     },
     240_000,
   );
