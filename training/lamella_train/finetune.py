@@ -50,6 +50,7 @@ from PIL import Image
 from scipy import ndimage
 
 from . import synth
+from .masks import read_mask
 from .model import UNet, normalise
 
 TARGET_INTERCEPT_PX = 32.0  # the engine's working scale puts the mean intercept here (learned/tunables.ts)
@@ -143,9 +144,9 @@ class Corrected:
         except Exception as e:  # noqa: BLE001
             raise FineTuneError("BAD_IMAGE", f"image {id_}: {image_path} cannot be read: {e}") from e
         try:
-            # as the engine reads a mask (image.ts decodeMask): the first channel, any value above 0 is grain interior
-            mask = np.array(Image.open(mask_path))
-            mask = (mask[..., 0] if mask.ndim == 3 else mask) > 0
+            # as the engine reads a mask (image.ts decodeMask): the first channel at its own depth (a 16-bit TIFF
+            # is not reduced to 8 bits), any value above 0 is grain interior
+            mask = read_mask(mask_path)
         except Exception as e:  # noqa: BLE001
             raise FineTuneError("BAD_MASK", f"mask of image {id_}: {mask_path} cannot be read: {e}") from e
         if mask.shape != self.image.shape[:2]:

@@ -158,21 +158,35 @@ export function cropGray(img: Gray, r: Rect): Gray {
   return { width: r.width, height: r.height, data: out };
 }
 
+/**
+ * The first channel of a label/mask image at its own depth (8 or 16 bit). sharp's extractChannel and 8-bit output
+ * scale a 16-bit image down (a label of 1–255 would read as 0), so a 16-bit one stays in its 16-bit colour space
+ * (grey16 or rgb16) and the first sample of each pixel is taken.
+ */
+export async function maskFirstChannel(input: Buffer | string): Promise<{ values: Uint16Array; width: number; height: number }> {
+  const meta = await sharp(input).metadata();
+  if (meta.depth !== 'ushort') {
+    const { data, info } = await sharp(input).extractChannel(0).raw().toBuffer({ resolveWithObject: true });
+    return { values: Uint16Array.from(data), width: info.width, height: info.height };
+  }
+  const { data, info } = await sharp(input)
+    .toColourspace((meta.channels ?? 1) <= 2 ? 'grey16' : 'rgb16')
+    .raw({ depth: 'ushort' })
+    .toBuffer({ resolveWithObject: true });
+  const all = new Uint16Array(data.buffer, data.byteOffset, data.byteLength / 2);
+  const values = new Uint16Array(info.width * info.height);
+  for (let i = 0; i < values.length; i++) values[i] = all[i * info.channels];
+  return { values, width: info.width, height: info.height };
+}
+
 /** Decodes a label/mask PNG to a per-pixel label array (first channel, 8 or 16 bit). */
 export async function decodeMask(input: Uint8Array | Buffer, width: number, height: number): Promise<Uint16Array> {
   const buf = Buffer.isBuffer(input) ? input : Buffer.from(input.buffer, input.byteOffset, input.byteLength);
   if (!sniffFormat(buf)) throw new AnalysisError('INVALID_MASK', 'Mask must be a PNG/TIFF label image');
   try {
-    const meta = await sharp(buf).metadata();
-    const sixteen = meta.depth === 'ushort';
-    const { data, info } = await sharp(buf)
-      .extractChannel(0)
-      .raw(sixteen ? { depth: 'ushort' } : {})
-      .toBuffer({ resolveWithObject: true });
-    if (info.width !== width || info.height !== height)
-      throw new AnalysisError('INVALID_MASK', `Mask is ${info.width}×${info.height} but the analysed image is ${width}×${height}`);
-    if (sixteen) return new Uint16Array(new Uint16Array(data.buffer, data.byteOffset, data.byteLength / 2));
-    return Uint16Array.from(data);
+    const { values, width: w, height: h } = await maskFirstChannel(buf);
+    if (w !== width || h !== height) throw new AnalysisError('INVALID_MASK', `Mask is ${w}×${h} but the analysed image is ${width}×${height}`);
+    return values;
   } catch (e) {
     if (e instanceof AnalysisError) throw e;
     throw new AnalysisError('INVALID_MASK', `Corrupt mask image: ${(e as Error).message}`);

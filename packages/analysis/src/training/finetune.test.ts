@@ -1,38 +1,76 @@
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import * as ort from 'onnxruntime-node';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { initCv } from '../cv.js';
+import { decodeMask } from '../image.js';
 import { terminateOcr } from '../ocr.js';
 import { tintGrainImage } from '../synth/tint.js';
 import { fineTune, trainingAvailable, TrainingError, type FineTuneImage, type FineTuneProgress } from './finetune.js';
-import { boundaryFScore, maskTrace } from './validation.js';
+import { boundaryFScore, maskTrace, readMask } from './validation.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'lamella-finetune-'));
 const canTrain = await trainingAvailable();
 const W = 256,
   H = 192;
 
-/** A tint-etched synthetic micrograph and its exact corrected mask (255 grain interior, 0 where a neighbour differs). */
-async function corrected(id: string, seed: number, holdout: boolean): Promise<FineTuneImage> {
+/**
+ * An uncompressed little-endian 16-bit TIFF of `samples` samples a pixel (chunky), as ImageJ or a label tool
+ * saves one (sharp writes TIFFs at 8 bits only).
+ */
+function tiff16(file: string, w: number, h: number, samples: 1 | 3, pixels: Uint16Array): void {
+  const data = Buffer.from(pixels.buffer, pixels.byteOffset, pixels.byteLength);
+  const tags: Array<[tag: number, type: 3 | 4, count: number, value: number]> = [];
+  const n = 10;
+  const ifd = 8;
+  const bitsAt = ifd + 2 + n * 12 + 4;
+  const dataAt = bitsAt + (samples > 1 ? samples * 2 : 0);
+  tags.push([256, 3, 1, w], [257, 3, 1, h], [258, 3, samples, samples > 1 ? bitsAt : 16], [259, 3, 1, 1], [262, 3, 1, samples > 1 ? 2 : 1]);
+  tags.push([273, 4, 1, dataAt], [277, 3, 1, samples], [278, 3, 1, h], [279, 4, 1, data.length], [284, 3, 1, 1]);
+  const head = Buffer.alloc(dataAt);
+  head.write('II*\0', 0, 'latin1');
+  head.writeUInt32LE(ifd, 4);
+  head.writeUInt16LE(n, ifd);
+  tags.forEach(([tag, type, count, value], k) => {
+    const at = ifd + 2 + k * 12;
+    head.writeUInt16LE(tag, at);
+    head.writeUInt16LE(type, at + 2);
+    head.writeUInt32LE(count, at + 4);
+    if (type === 3 && count === 1) head.writeUInt16LE(value, at + 8);
+    else head.writeUInt32LE(value, at + 8);
+  });
+  for (let c = 0; c < (samples > 1 ? samples : 0); c++) head.writeUInt16LE(16, bitsAt + 2 * c);
+  writeFileSync(file, Buffer.concat([head, data]));
+}
+
+/**
+ * A tint-etched synthetic micrograph and its exact corrected mask: 0 where a neighbour differs, else 255 (an 8-bit
+ * PNG) or, with `labels16`, the grain's label 1–600 in a 16-bit grey TIFF (most labels below 256: a reader that
+ * reduces 16 bits to 8 would read them as boundary).
+ */
+async function corrected(id: string, seed: number, holdout: boolean, labels16 = false): Promise<FineTuneImage> {
   const s = await tintGrainImage({ width: W, height: H, grainPx: 30, seed, noise: 4, line: 0.4 });
-  const mask = new Uint8Array(W * H);
+  const mask = new Uint16Array(W * H);
   const L = s.labels;
   for (let y = 0; y < H; y++)
     for (let x = 0; x < W; x++) {
       const i = y * W + x;
       const apart = (j: number) => j >= 0 && j < L.length && L[j] !== L[i];
-      mask[i] = (x > 0 && apart(i - 1)) || (x < W - 1 && apart(i + 1)) || apart(i - W) || apart(i + W) ? 0 : 255;
+      mask[i] = (x > 0 && apart(i - 1)) || (x < W - 1 && apart(i + 1)) || apart(i - W) || apart(i + W) ? 0 : labels16 ? (L[i] % 600) + 1 : 255;
     }
   const imagePath = path.join(dir, `${id}.png`),
-    maskPath = path.join(dir, `${id}.mask.png`);
+    maskPath = path.join(dir, labels16 ? `${id}.mask.tif` : `${id}.mask.png`);
   writeFileSync(imagePath, s.png);
-  await sharp(Buffer.from(mask), { raw: { width: W, height: H, channels: 1 } })
-    .png()
-    .toFile(maskPath);
+  if (labels16) tiff16(maskPath, W, H, 1, mask);
+  else
+    await sharp(Buffer.from(Uint8Array.from(mask)), { raw: { width: W, height: H, channels: 1 } })
+      .png()
+      .toFile(maskPath);
   return { id, imagePath, maskPath, holdout };
 }
 
@@ -44,7 +82,8 @@ const greyPng = (file: string, w: number, h: number, v: number) =>
 let images: FineTuneImage[] = [];
 beforeAll(async () => {
   await initCv();
-  images = [await corrected('a', 11, false), await corrected('b', 12, false), await corrected('c', 13, true)];
+  // b and the held-out c have 16-bit TIFF label masks: Python trains on b's, the validation reads c's
+  images = [await corrected('a', 11, false), await corrected('b', 12, false, true), await corrected('c', 13, true, true)];
 });
 afterAll(async () => {
   await terminateOcr();
@@ -123,6 +162,57 @@ describe('boundary F-score of mask traces', () => {
     expect(boundaryFScore(t, t, w, h).f).toBe(1);
     expect(boundaryFScore(maskTrace(mask(22), w, h), t, w, h).f).toBe(1);
     expect(boundaryFScore(maskTrace(mask(24), w, h), t, w, h).f).toBe(0);
+  });
+});
+
+describe('16-bit masks are read at their depth, not reduced to 8 bits', () => {
+  /** Labels 1 and 2 (boundary if reduced to the high byte), 256, 300, 65535 (0 if clipped to the low byte) and 0. */
+  const row = [0, 1, 256, 300, 65535, 512, 2, 0];
+  const w = row.length,
+    h = 4;
+  const expected = Array.from({ length: h }, () => row.map((v) => (v > 0 ? 1 : 0))).flat();
+  const files: Record<string, string> = {};
+  beforeAll(async () => {
+    const grey = Uint16Array.from({ length: w * h }, (_, i) => row[i % w]);
+    files.greyTiff = path.join(dir, 'grey16.tif');
+    tiff16(files.greyTiff, w, h, 1, grey);
+    files.rgbTiff = path.join(dir, 'rgb16.tif');
+    tiff16(
+      files.rgbTiff,
+      w,
+      h,
+      3,
+      Uint16Array.from({ length: w * h * 3 }, (_, i) => (i % 3 === 0 ? grey[i / 3] : 7)),
+    );
+    files.greyPng = path.join(dir, 'grey16.png');
+    await sharp(grey, { raw: { width: w, height: h, channels: 1 } })
+      .toColourspace('grey16')
+      .png()
+      .toFile(files.greyPng);
+  });
+
+  it('by the engine (decodeMask) and by the validation and the input check (readMask)', async () => {
+    for (const [name, file] of Object.entries(files)) {
+      const labels = await decodeMask(readFileSync(file), w, h);
+      expect(Array.from(labels.subarray(0, w)), name).toEqual(row);
+      const m = await readMask(file);
+      expect(Array.from(m.mask), name).toEqual(expected);
+    }
+  });
+
+  it.skipIf(!canTrain)('by the Python pipeline (training/lamella_train/masks.py), the same as the engine', () => {
+    const training = fileURLToPath(new URL('../../../../training', import.meta.url));
+    const out = execFileSync(
+      '/usr/bin/python3',
+      [
+        '-c',
+        'import json, sys\nfrom lamella_train.masks import read_mask\nprint(json.dumps({f: read_mask(f).astype(int).ravel().tolist() for f in sys.argv[1:]}))',
+        ...Object.values(files),
+      ],
+      { cwd: training, encoding: 'utf8' },
+    );
+    const read = JSON.parse(out) as Record<string, number[]>;
+    for (const [name, file] of Object.entries(files)) expect(read[file], name).toEqual(expected);
   });
 });
 

@@ -6,8 +6,8 @@
 //   training/lamella_train/finetune.py teaches it. A traced pixel matches when the other trace has a pixel within 2 px.
 // - |ΔG|: ASTM E112 G by the lineal intercept method from the engine's result against G measured by the same engine
 //   from the corrected mask (a user mask is measured as drawn), both at the same pixel size (ΔG does not depend on it).
-import sharp from 'sharp';
 import { AnalysisError } from '../errors.js';
+import { maskFirstChannel } from '../image.js';
 import { getModel, runModel } from '../registry.js';
 import type { ModelVersion } from '../types.js';
 
@@ -31,12 +31,13 @@ export interface TrainingValidation {
 /** The engine version whose segmentation is the learned one (grain size 20261201 and later). */
 export const LEARNED_ENGINE_VERSION: ModelVersion = getModel('grain-size').currentVersion;
 
-/** 1 where a pixel of the first channel is above 0 (grain interior), as the engine reads a mask. */
+/** 1 where a pixel of the first channel is above 0 (grain interior), as the engine reads a mask (image.ts, 8 or 16 bit). */
 export async function readMask(data: Uint8Array | Buffer | string): Promise<{ mask: Uint8Array; width: number; height: number }> {
-  const { data: raw, info } = await sharp(data).extractChannel(0).raw().toBuffer({ resolveWithObject: true });
-  const mask = new Uint8Array(info.width * info.height);
-  for (let i = 0; i < mask.length; i++) mask[i] = raw[i] > 0 ? 1 : 0;
-  return { mask, width: info.width, height: info.height };
+  const input = typeof data === 'string' || Buffer.isBuffer(data) ? data : Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+  const { values, width, height } = await maskFirstChannel(input);
+  const mask = new Uint8Array(width * height);
+  for (let i = 0; i < mask.length; i++) mask[i] = values[i] > 0 ? 1 : 0;
+  return { mask, width, height };
 }
 
 /**
