@@ -31,19 +31,13 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
 from lamella_train import synth  # noqa: E402
+from lamella_train.batches import assemble, band, crop_zoom  # noqa: E402,F401 (band: also train.py's for its users)
 from lamella_train.data import Annotated, folds, load_tbm  # noqa: E402
 from lamella_train.model import UNet, normalise  # noqa: E402
 
 REPO = os.path.dirname(HERE)
 DEFAULT_SHARED = os.path.join(os.path.dirname(REPO), "shared")
 DEFAULT_OUT = os.path.join(REPO, "packages", "analysis", "models", "grain-boundaries.onnx")
-
-
-def band(trace: np.ndarray, radius: float) -> np.ndarray:
-    """The target: pixels within `radius` of the 1-px trace."""
-    if not trace.any():
-        return np.zeros(trace.shape, np.float32)
-    return (ndimage.distance_transform_edt(trace < 0.5) <= radius).astype(np.float32)
 
 
 class Batches:
@@ -67,18 +61,7 @@ class Batches:
         cy, cx = ys[k] * 16, xs[k] * 16
         y0 = int(np.clip(cy - rng.integers(0, src), 0, max(h - src, 0)))
         x0 = int(np.clip(cx - rng.integers(0, src), 0, max(w - src, 0)))
-        img = a.image[y0 : y0 + src, x0 : x0 + src]
-        tr = a.boundary[y0 : y0 + src, x0 : x0 + src]
-        wt = a.weight[y0 : y0 + src, x0 : x0 + src]
-        if img.shape[0] < src or img.shape[1] < src:
-            pad = ((0, src - img.shape[0]), (0, src - img.shape[1]))
-            img = np.pad(img, pad + ((0, 0),), mode="reflect")
-            tr, wt = np.pad(tr, pad), np.pad(wt, pad)
-        z = size / src
-        img = np.clip(ndimage.zoom(img.astype(np.float32), (z, z, 1), order=1), 0, 255)[:size, :size]
-        # the trace is resampled by thinning its zoomed band back to 1 px
-        tr = skeletonize(ndimage.zoom(band(tr, 1.0), z, order=1)[:size, :size] > 0.5).astype(np.float32)
-        wt = (ndimage.zoom(wt, z, order=0)[:size, :size] > 0.5).astype(np.float32)
+        img, tr, wt = crop_zoom(a.image, a.boundary, a.weight, y0, x0, src, size)
         img = self.colour_aug(img)
         return img.astype(np.uint8), tr, np.zeros_like(tr), wt, 0.0
 
@@ -93,24 +76,13 @@ class Batches:
             img = ndimage.gaussian_filter(img, (rng.uniform(0.3, 1.2), rng.uniform(0.3, 1.2), 0))
         return np.clip(img, 0, 255)
 
+    def draw(self):
+        """One item: a real crop (share `real_share`, when there are real images) or a synthetic sample."""
+        use_real = self.real and self.rng.random() < self.real_share
+        return self.real_item() if use_real else self.synth_item()
+
     def __call__(self, n: int):
-        xs, tb, tt, ws, wt_twin = [], [], [], [], []
-        for _ in range(n):
-            use_real = self.real and self.rng.random() < self.real_share
-            img, trace, twin, weight, twin_w = self.real_item() if use_real else self.synth_item()
-            k = int(self.rng.integers(4))
-            flip = self.rng.random() < 0.5
-            arrs = [np.rot90(a, k) for a in (img, trace, twin, weight)]
-            if flip:
-                arrs = [a[:, ::-1] for a in arrs]
-            img, trace, twin, weight = arrs
-            xs.append(normalise(np.ascontiguousarray(img))[0])
-            tb.append(band(trace, 1.0))
-            tt.append(band(twin, 1.0))
-            ws.append(np.ascontiguousarray(weight))
-            wt_twin.append(np.full(weight.shape, twin_w, np.float32) * weight)
-        t = lambda a: torch.from_numpy(np.stack(a).astype(np.float32))  # noqa: E731
-        return torch.stack(xs), t(tb), t(tt), t(ws), t(wt_twin)
+        return assemble(self.rng, n, self.draw)
 
 
 def loss_fn(logits, tb, tt, wb, wt):

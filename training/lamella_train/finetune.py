@@ -50,8 +50,9 @@ from PIL import Image
 from scipy import ndimage
 
 from . import synth
+from .batches import assemble, crop_zoom
 from .masks import read_mask
-from .model import UNet, normalise
+from .model import UNet
 
 TARGET_INTERCEPT_PX = 32.0  # the engine's working scale puts the mean intercept here (learned/tunables.ts)
 
@@ -182,33 +183,15 @@ def trace_intercept(trace: np.ndarray) -> float:
 # ---------------------------------------------------------------- batches
 
 
-def band(trace: np.ndarray, radius: float) -> np.ndarray:
-    if not trace.any():
-        return np.zeros(trace.shape, np.float32)
-    return (ndimage.distance_transform_edt(trace < 0.5) <= radius).astype(np.float32)
-
-
 def user_item(rng: np.random.Generator, items: list[Corrected], size: int):
     """A crop of a corrected image at about the engine's working scale (its intercept near 32 px, jittered)."""
-    from skimage.morphology import skeletonize
-
     a = items[rng.integers(len(items))]
     z = float(np.clip(TARGET_INTERCEPT_PX / max(a.intercept, 1.0), 0.25, 2.0)) * float(np.exp(rng.uniform(np.log(0.8), np.log(1.25))))
     src = int(np.ceil(size / z))
     h, w = a.boundary.shape
     y0 = int(rng.integers(0, max(h - src, 0) + 1))
     x0 = int(rng.integers(0, max(w - src, 0) + 1))
-    img = a.image[y0 : y0 + src, x0 : x0 + src]
-    tr = a.boundary[y0 : y0 + src, x0 : x0 + src]
-    wt = a.weight[y0 : y0 + src, x0 : x0 + src]
-    if img.shape[0] < src or img.shape[1] < src:
-        pad = ((0, src - img.shape[0]), (0, src - img.shape[1]))
-        img = np.pad(img, pad + ((0, 0),), mode="reflect")
-        tr, wt = np.pad(tr, pad), np.pad(wt, pad)  # the padding is not annotated: weight 0
-    img = np.clip(ndimage.zoom(img.astype(np.float32), (size / img.shape[0], size / img.shape[1], 1), order=1), 0, 255)
-    zy, zx = size / tr.shape[0], size / tr.shape[1]
-    tr = skeletonize(ndimage.zoom(band(tr, 1.0), (zy, zx), order=1)[:size, :size] > 0.5).astype(np.float32)
-    wt = (ndimage.zoom(wt, (zy, zx), order=0)[:size, :size] > 0.5).astype(np.float32)
+    img, tr, wt = crop_zoom(a.image, a.boundary, a.weight, y0, x0, src, size)
     # mild photometric jitter only: the user's material keeps its look
     img = (img - 128) * rng.uniform(0.9, 1.1) + 128 + rng.uniform(-8, 8)
     img = img + rng.normal(0, rng.uniform(0, 3), img.shape)
@@ -216,30 +199,13 @@ def user_item(rng: np.random.Generator, items: list[Corrected], size: int):
 
 
 def mixed_batches(base_batches, rng: np.random.Generator, items: list[Corrected], size: int, user_share: float):
-    """A batch function: each item from the user's images with probability user_share, else from the base data."""
+    """A batch function: each item from the user's images with probability user_share, else from the base data
+    (train.py's `Batches.draw`); turned, mirrored and assembled as the base training's batches (batches.assemble)."""
 
-    def call(n: int):
-        xs, tb, tt, ws, wtw = [], [], [], [], []
-        for _ in range(n):
-            if rng.random() < user_share:
-                img, trace, twin, weight, twin_w = user_item(rng, items, size)
-            else:
-                use_real = base_batches.real and rng.random() < base_batches.real_share
-                img, trace, twin, weight, twin_w = base_batches.real_item() if use_real else base_batches.synth_item()
-            k = int(rng.integers(4))
-            arrs = [np.rot90(a, k) for a in (img, trace, twin, weight)]
-            if rng.random() < 0.5:
-                arrs = [a[:, ::-1] for a in arrs]
-            img, trace, twin, weight = arrs
-            xs.append(normalise(np.ascontiguousarray(img))[0])
-            tb.append(band(trace, 1.0))
-            tt.append(band(twin, 1.0))
-            ws.append(np.ascontiguousarray(weight))
-            wtw.append(np.full(weight.shape, twin_w, np.float32) * weight)
-        t = lambda a: torch.from_numpy(np.stack(a).astype(np.float32))  # noqa: E731
-        return torch.stack(xs), t(tb), t(tt), t(ws), t(wtw)
+    def draw():
+        return user_item(rng, items, size) if rng.random() < user_share else base_batches.draw()
 
-    return call
+    return lambda n: assemble(rng, n, draw)
 
 
 # ---------------------------------------------------------------- the run
