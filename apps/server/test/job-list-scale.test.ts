@@ -2,7 +2,7 @@ import { request } from 'node:http';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { jobsApi, type Job } from '@lamella/contracts';
+import { jobsApi, type Job, type JobListRow } from '@lamella/contracts';
 import { ChangeCache, CHANNELS } from '../src/platform/db/change-cache.ts';
 import { listJobsAnswer, type JobsPageAnswer } from '../src/modules/jobs/service.ts';
 import { factories, type Factories, type TestUser } from './factories.ts';
@@ -102,7 +102,7 @@ describe('job list cache refill', () => {
     const cache = new ChangeCache<JobsPageAnswer>({ channels: [CHANNELS.jobs], ttlSeconds: 30 });
     cache.up();
     let serialized = 0;
-    const serialize = (list: Job[]) => {
+    const serialize = (list: JobListRow[]) => {
       serialized += 1;
       return JSON.stringify(list);
     };

@@ -184,6 +184,42 @@ describe('GET /api/jobs and job actions', () => {
     expect((await u.client.get('/api/jobs?pageSize=1000')).status).toBe(400);
   });
 
+  it('lists rows with a brief of the result (id, feedback, scalar measurements), the full result by id (issue 30)', async () => {
+    const u = await t.signupVerified();
+    const [imageId] = await uploadImages(u.client, 1, 11);
+    const [created] = (await u.client.post('/api/jobs', { imageIds: [imageId], modelIds: [models['grain-size']] })).body;
+    const histogram = { type: 'histogram', label: 'Grain areas', data: Array.from({ length: 400 }, (_, i) => ({ x: i, y: i * 3 })) };
+    const [r] = await t.db
+      .insert(results)
+      .values({
+        items: [{ type: 'data-table', rows: [{ label: 'ASTM grain size G (planimetric)', value: 8.31, unit: '' }] }, histogram],
+        measurements: { astmGPlanimetric: 8.31, grainCount: 120, calibrationSource: 'user', areas: Array.from({ length: 400 }, (_, i) => i) },
+        feedback: [{ name: 'scaleBar', value: true, score: 1 }],
+      })
+      .returning();
+    await t.db.update(jobs).set({ status: 'FINISHED', resultId: r.id, finishedAt: new Date() }).where(eq(jobs.id, created.id));
+
+    const list = await u.client.call(jobsApi.list, { query: {} });
+    expect(list.status).toBe(200);
+    const [row] = list.body;
+    expect(row.id).toBe(created.id);
+    expect(row.resultId).toBe(r.id);
+    // the brief: what the row shows (its key value, the feedback flags), not the items or list-valued measurements
+    expect(row.result).toEqual({
+      id: r.id,
+      feedback: [{ name: 'scaleBar', value: true, score: 1 }],
+      measurements: { astmGPlanimetric: 8.31, grainCount: 120, calibrationSource: 'user' },
+    });
+    expect(Object.keys(row).sort()).toEqual(Object.keys(Job.properties).sort());
+    // the full result with the job by id, and by the result's id
+    const full = await u.client.ok(jobsApi.get, { params: { id: created.id } });
+    expect(full.result?.results).toHaveLength(2);
+    expect(full.result?.measurements.areas).toHaveLength(400);
+    expect((await u.client.ok(jobsApi.result, { params: { resultId: r.id } })).results).toHaveLength(2);
+    // a page of 100 such rows stays small: the row is smaller than its full job
+    expect(JSON.stringify(row).length).toBeLessThan(JSON.stringify(full).length / 4);
+  });
+
   it("answers 404 for every address of another user's job, and refuses bulk actions on it", async () => {
     const a = await t.signupVerified();
     const b = await t.signupVerified();

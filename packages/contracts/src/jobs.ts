@@ -169,6 +169,24 @@ export type Job = Static<typeof Job>;
 export const JobList = Type.Array(Job, { $id: 'JobList' });
 export type JobList = Static<typeof JobList>;
 
+/**
+ * A result as a job list row carries it: its id, feedback flags and the measurements that are numbers,
+ * texts or flags (the row's key value comes from them), without its items (tables, histograms, charts, images,
+ * messages) or measurements that are lists or objects: those come with the job by id (GET /jobs/{id}) or the result
+ * by id (GET /jobs/results/{resultId}).
+ */
+export const JobResultBrief = Type.Object(
+  { id: Type.String(), feedback: Type.Array(FeedbackFlag), measurements: Measurements },
+  { $id: 'JobResultBrief' },
+);
+export type JobResultBrief = Static<typeof JobResultBrief>;
+/** A row of GET /jobs: the job as GET /jobs/{id} answers it, with its result as a brief (JobResultBrief). */
+export const JobListRow = Type.Object({ ...Job.properties, result: Nullable(JobResultBrief) }, { $id: 'JobListRow' });
+export type JobListRow = Static<typeof JobListRow>;
+/** GET /jobs: one page of rows (JobListRow). */
+export const JobListPage = Type.Array(JobListRow, { $id: 'JobListPage' });
+export type JobListPage = Static<typeof JobListPage>;
+
 export const JobSortBy = Type.Union([Type.Literal('createdAt'), Type.Literal('finishedAt'), Type.Literal('status')], { $id: 'JobSortBy' });
 export type JobSortBy = Static<typeof JobSortBy>;
 export const SortOrder = Type.Union([Type.Literal('asc'), Type.Literal('desc')], { $id: 'SortOrder' });
@@ -255,7 +273,7 @@ export const isRunningStatus = (s: JobStatus) => s === 'NEW' || s === 'PENDING';
 
 const tags = ['jobs'] as const;
 export const jobsApi = {
-  list: endpoint({ method: 'GET', path: '/jobs', operationId: 'listJobs', tags, querystring: ListJobsQuery, response: { 200: JobList } }),
+  list: endpoint({ method: 'GET', path: '/jobs', operationId: 'listJobs', tags, querystring: ListJobsQuery, response: { 200: JobListPage } }),
   create: endpoint({ method: 'POST', path: '/jobs', operationId: 'createJobs', tags, body: CreateJobsBody, response: { 200: JobList } }),
   rerun: endpoint({ method: 'POST', path: '/jobs/rerun', operationId: 'rerunJobs', tags, body: RerunJobsBody, response: { 200: JobList } }),
   archive: endpoint({ method: 'POST', path: '/jobs/archive', operationId: 'archiveJobs', tags, body: JobIdsBody, response: { 200: JobsArchived } }),

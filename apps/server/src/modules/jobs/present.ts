@@ -1,4 +1,4 @@
-import type { Job, JobResultSummary, ResultItem, FeedbackFlag } from '@lamella/contracts';
+import type { Job, JobListRow, JobResultBrief, JobResultSummary, ResultItem, FeedbackFlag } from '@lamella/contracts';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../platform/db/client.ts';
 import type { Language } from '@lamella/i18n';
@@ -65,16 +65,21 @@ function modelName(model: { name: string; displayName: string; displayNameDe?: s
 async function complete(db: Db, rows: repo.PresentedJobRow[], lng?: Language): Promise<Job[]> {
   const resultIds = rows.flatMap((r) => (r.job.resultId ? [r.job.resultId] : []));
   const results = resultIds.length ? await summariesOf(db, resultIds, lng) : undefined;
-  // Each row's json is parsed for this answer alone: completed in place (no copy of every job).
-  return rows.map(({ job, currentVersion, error }): Job => {
-    const refusal = job.status === 'FAILED' ? refusalOf(error) : null;
-    const completed = job as Job;
-    if (lng) completed.model.displayName = modelName(job.model, lng);
-    completed.result = (job.resultId && results?.get(job.resultId)) || null;
-    completed.outdated = isOutdated(job.modelVersion, currentVersion);
-    completed.failureReason = refusal && lng ? { ...refusal, message: localiseText(refusal.message, lng) } : refusal;
-    return completed;
-  });
+  return rows.map((row) => completeRow<Job>(row, (row.job.resultId && results?.get(row.job.resultId)) || null, lng));
+}
+
+/**
+ * A presented row completed in place (its json is parsed for this answer alone: no copy of every job): `result`,
+ * Outdated, the refusal, and with `lng` the model name and refusal in that language.
+ */
+function completeRow<T extends Job | JobListRow>({ job, currentVersion, error }: repo.PresentedJobRow, result: T['result'], lng?: Language): T {
+  const refusal = job.status === 'FAILED' ? refusalOf(error) : null;
+  const completed = job as T;
+  if (lng) completed.model.displayName = modelName(job.model, lng);
+  completed.result = result;
+  completed.outdated = isOutdated(job.modelVersion, currentVersion);
+  completed.failureReason = refusal && lng ? { ...refusal, message: localiseText(refusal.message, lng) } : refusal;
+  return completed;
 }
 
 /**
@@ -101,10 +106,14 @@ export function presentJobs(db: Db, rows: JobRow[], lng?: Language): Promise<Job
   );
 }
 
-/** One page of the user's jobs, presented (repo.presentedPageOfJobs), and the total. */
-export async function presentPageOfJobs(db: Db, f: repo.JobPageFilter, lng?: Language): Promise<{ jobs: Job[]; total: number }> {
+/**
+ * One page of the user's jobs as list rows (repo.presentedPageOfJobs: one statement, the results' briefs included)
+ * and the total. A row's result is its brief (id, feedback flags, measurements), never its items: the page stays
+ * small at any result size, and the full result comes with the job by id (issue 30).
+ */
+export async function presentPageOfJobs(db: Db, f: repo.JobPageFilter, lng?: Language): Promise<{ jobs: JobListRow[]; total: number }> {
   const { rows, total } = await repo.presentedPageOfJobs(db, f);
-  return { jobs: await complete(db, rows, lng), total };
+  return { jobs: rows.map((row) => completeRow<JobListRow>(row, (row.brief as JobResultBrief | null) ?? null, lng)), total };
 }
 
 /** One job the viewer may read (own and not deleted, or any for `anyOwner`), presented; undefined otherwise. */

@@ -53,6 +53,10 @@ export interface PresentedJobRow {
   error: string | null;
   deleted: boolean;
 }
+/** A job list row (presentedPageOfJobs): the presented job and its result's brief (id, feedback, scalar measurements). */
+export interface PresentedListRow extends PresentedJobRow {
+  brief: { id: string; feedback: unknown[]; measurements: Record<string, unknown> } | null;
+}
 /** The part of the Job wire shape that SQL builds (see PresentedJobRow). */
 export interface PresentedJobJson {
   id: string;
@@ -139,7 +143,11 @@ export async function presentedReadableJob(db: Db, id: string, viewer: { userId:
  * filters): the page is chosen on the owner's list index of its sort key (jobs_owner_list_*_idx, partial on the
  * rows the list shows), then only its rows are joined.
  */
-const pageStatements = new Map<string, ReturnType<typeof preparedStatement<PresentedJobRow>>>();
+/** A result's (`r`) measurements that are numbers, texts or flags (lists and objects stay with the full result). */
+const scalarMeasurements = sql`coalesce((select jsonb_object_agg(e.key, e.value) from jsonb_each(r.measurements) e
+    where jsonb_typeof(e.value) in ('number', 'string', 'boolean')), '{}'::jsonb)`;
+
+const pageStatements = new Map<string, ReturnType<typeof preparedStatement<PresentedListRow>>>();
 function pageStatement(sortBy: JobPageFilter['sortBy'], dir: 'asc' | 'desc', byModel: boolean, filtered: boolean) {
   const name = `lamella_jobs_page_${sortBy}_${dir}_${byModel ? 'model' : 'all'}${filtered ? '_filtered' : ''}`;
   let statement = pageStatements.get(name);
@@ -150,14 +158,17 @@ function pageStatement(sortBy: JobPageFilter['sortBy'], dir: 'asc' | 'desc', byM
         ? sql`${sql.raw(alias)}.${column} asc, ${sql.raw(alias)}.id asc`
         : sql`${sql.raw(alias)}.${column} desc, ${sql.raw(alias)}.id desc`;
     const model: SQL = byModel ? sql`and p.model_id = ${sql.placeholder('modelId')}::uuid` : sql``;
-    statement = preparedStatement<PresentedJobRow>(
+    statement = preparedStatement<PresentedListRow>(
       name,
-      () => sql`select ${presentedSelect} from (
+      () => sql`select ${presentedSelect},
+          case when r.id is null then null else json_build_object('id', r.id, 'feedback', r.feedback, 'measurements', ${scalarMeasurements}) end as brief
+        from (
           select p.* from jobs p
           where p.owner_id = ${sql.placeholder('ownerId')}::uuid and not p.deleted and p.archived = ${sql.placeholder('archived')}::boolean
             ${model} and p.source not in ('SANDBOX', 'IDENTIFICATION') ${filtered ? historyFilter() : sql``}
           order by ${order('p')} limit ${sql.placeholder('limit')}::int offset ${sql.placeholder('offset')}::int
         ) j ${presentedJoins}
+        left join results r on r.id = j.result_id
         order by ${order('j')}`,
     );
     pageStatements.set(name, statement);
@@ -194,11 +205,11 @@ const ownerTotal = preparedStatement<{ n: number }>(
 );
 
 /**
- * One page of the user's jobs, presented, and the total. A page that is not full ends the list, so its total is
+ * One page of the user's jobs, presented with their results' briefs (no result items: issue 30), and the total. A page that is not full ends the list, so its total is
  * the rows before it plus its own; otherwise the total is read from job_owner_totals (unfiltered, or by model), or
  * counted up to FILTERED_TOTAL_CAP for the History filters. No count runs over the user's whole history.
  */
-export async function presentedPageOfJobs(db: Db, f: JobPageFilter): Promise<{ rows: PresentedJobRow[]; total: number }> {
+export async function presentedPageOfJobs(db: Db, f: JobPageFilter): Promise<{ rows: PresentedListRow[]; total: number }> {
   const sortBy = Object.hasOwn(sortColumns, f.sortBy) ? f.sortBy : 'createdAt';
   const offset = (f.page - 1) * f.pageSize;
   const filtered = hasHistoryFilter(f);

@@ -1,4 +1,4 @@
-import type { CreateJobsBody, Job, JobError, JobResult, ListJobsQuery, RerunJobsBody } from '@lamella/contracts';
+import type { CreateJobsBody, Job, JobError, JobListRow, JobResult, ListJobsQuery, RerunJobsBody } from '@lamella/contracts';
 import type { Db } from '../../platform/db/client.ts';
 import { CHANNELS, ChangeCache } from '../../platform/db/change-cache.ts';
 import type { AuthContext } from '../../platform/auth/session.ts';
@@ -225,7 +225,12 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const utcDay = (s: string) => new Date(`${s}T00:00:00.000Z`);
 
 /** One page of the user's jobs and the paging headers' values. */
-export async function listJobs(db: Db, userId: string, q: ListJobsQuery, lng?: Language): Promise<{ jobs: Job[]; total: number; pageSize: number }> {
+export async function listJobs(
+  db: Db,
+  userId: string,
+  q: ListJobsQuery,
+  lng?: Language,
+): Promise<{ jobs: JobListRow[]; total: number; pageSize: number }> {
   const pageSize = q.pageSize ?? 10;
   // History filters: days inclusive (UTC), `to` before `from` is refused; the name is matched as typed, trimmed
   const from = q.from ? utcDay(q.from) : undefined;
@@ -273,7 +278,7 @@ export async function listJobsAnswer(
   userId: string,
   q: ListJobsQuery,
   lng: Language | undefined,
-  serialize: (jobs: Job[]) => string,
+  serialize: (jobs: JobListRow[]) => string,
 ): Promise<JobsPageAnswer> {
   const key = `${userId}\u0000${lng ?? ''}\u0000${JSON.stringify(q)}`;
   const kept = cache?.get(key);
@@ -304,7 +309,7 @@ async function readPage(
   userId: string,
   q: ListJobsQuery,
   lng: Language | undefined,
-  serialize: (jobs: Job[]) => string,
+  serialize: (jobs: JobListRow[]) => string,
 ): Promise<JobsPageAnswer> {
   const startedAt = cache?.begin() ?? 0;
   const page = await listJobs(db, userId, q, lng);

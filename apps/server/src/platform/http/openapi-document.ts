@@ -28,7 +28,7 @@ export function loadFacts(): OpenApiFacts {
 }
 
 /** The API's own version (info.version): raise it with every breaking change (`npm run openapi:breaking`). */
-export const API_VERSION = '1.0.0';
+export const API_VERSION = '2.0.0';
 
 const STATUS_TEXT: Record<number, string> = {
   400: 'Bad request: a parameter or field is invalid (details name each field)',

@@ -4,7 +4,7 @@ import { useEffect, useMemo, useRef, useState, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMediaQuery } from '@mantine/hooks';
 import { imageUrl, useRerun } from '../jobs/api';
-import type { Job } from '../jobs/types';
+import type { JobListRow } from '../jobs/types';
 import { fetchJobSegmentation, fetchMaskImage, saveMask } from '../mask-editor/api';
 import { maskToPng, readLabels } from '../mask-editor/maskImage';
 import { binary, brush, deleteAt, mergeAt, recount, splitAlong, type LabelMask, type Point } from './ops';
@@ -69,7 +69,7 @@ function draw(canvas: HTMLCanvasElement, mask: LabelMask, picked: number | null)
  * the model's own segmentation, merges, splits, deletes, paints and erases, recounts live, and saves the mask and
  * re-runs the job with it (an unchanged segmentation runs as the model's own: its numbers exactly).
  */
-export function CorrectionDialog({ job, opened, onClose }: { job: Job; opened: boolean; onClose: () => void }) {
+export function CorrectionDialog({ job, opened, onClose }: { job: JobListRow; opened: boolean; onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const mobile = useMediaQuery('(max-width: 40em)');
   const [base, setBase] = useState<LabelMask | null>(null);

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState, type PointerEvent as ReactPoi
 import { useTranslation } from 'react-i18next';
 import { imageUrl, useRerun } from '../jobs/api';
 import { notifyJobError, notifyJobStarted } from '../jobs/notify';
-import type { Job } from '../jobs/types';
+import type { JobListRow } from '../jobs/types';
 import {
   cursorFor,
   HANDLE_ZONE,
@@ -39,7 +39,7 @@ interface Drag {
 }
 
 /** Crop editor over the displayed image (§4): drag, 8 handles, Reset, Apply → re-run with the box in natural pixels. */
-export function CropEditorDialog({ job, opened, onClose }: { job: Job; opened: boolean; onClose: () => void }) {
+export function CropEditorDialog({ job, opened, onClose }: { job: JobListRow; opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const mobile = useMediaQuery('(max-width: 48em)');
   const rerun = useRerun();

@@ -9,13 +9,13 @@ import { useBulkAction, useJobEvents, useJobsPage } from '../jobs/api';
 import { formatDateTime } from '../../lib/format';
 import { notifyJobError, notifySuccess } from '../jobs/notify';
 import { StatusBadge } from '../jobs/StatusBadge';
-import type { Job } from '../jobs/types';
+import type { JobListRow } from '../jobs/types';
 import { useModelName } from '../../lib/modelName';
 
 const PAGE_SIZE = 20;
 
 /** The job's results: its model's page with the job opened (ModelResults reads `job`). */
-const jobLink = (j: Job) => `/models/${j.model.name.toLowerCase()}?job=${encodeURIComponent(j.id)}`;
+const jobLink = (j: JobListRow) => `/models/${j.model.name.toLowerCase()}?job=${encodeURIComponent(j.id)}`;
 
 /**
  * /history: every job of the user across models, newest first, with the archived ones behind a toggle; filters by
@@ -68,7 +68,7 @@ export function HistoryPage() {
   const unarchive = useBulkAction('unarchive');
   const pages = jobs.data ? Math.max(1, Math.ceil(jobs.data.total / PAGE_SIZE)) : 1;
 
-  const action = (j: Job) =>
+  const action = (j: JobListRow) =>
     archived ? (
       <Button
         size="compact-xs"

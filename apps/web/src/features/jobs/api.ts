@@ -2,7 +2,16 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { io } from 'socket.io-client';
-import { imagesApi, jobsApi, masksApi, type CreateJobsBody, type Image, type Job, type ListJobsQuery, type RerunJobsBody } from '@lamella/contracts';
+import {
+  imagesApi,
+  jobsApi,
+  masksApi,
+  type CreateJobsBody,
+  type Image,
+  type JobListRow,
+  type ListJobsQuery,
+  type RerunJobsBody,
+} from '@lamella/contracts';
 import { ApiError, call, callRaw, urlOf } from '../../api/client';
 import { isRunning } from './types';
 
@@ -18,8 +27,9 @@ export const ACCOUNT_KEY = ['account'] as const;
 export type JobsQuery = Required<Pick<ListJobsQuery, 'pageSize' | 'sortBy' | 'sortOrder'>> &
   Pick<ListJobsQuery, 'modelId' | 'archived' | 'status' | 'from' | 'to' | 'name'>;
 
+/** A page of GET /jobs: its rows carry the result's brief (JobListRow); the full result comes with useJob. */
 export interface JobsPage {
-  jobs: Job[];
+  jobs: JobListRow[];
   total: number;
   page: number;
   pageSize: number;
@@ -28,7 +38,7 @@ export interface JobsPage {
 /** One page of GET /jobs; the total and the page size come in the x-total-count and x-page-size headers. */
 export async function fetchJobsPage(q: JobsQuery, page: number): Promise<JobsPage> {
   const res = await callRaw(jobsApi.list, { query: { ...q, archived: q.archived ?? false, page } });
-  const jobs = (await res.json()) as Job[];
+  const jobs = (await res.json()) as JobListRow[];
   return {
     jobs,
     total: Number(res.headers.get('x-total-count') ?? jobs.length),
@@ -37,7 +47,7 @@ export async function fetchJobsPage(q: JobsQuery, page: number): Promise<JobsPag
   };
 }
 
-const anyRunning = (jobs: Job[] | undefined) => !!jobs?.some((j) => isRunning(j.status));
+const anyRunning = (jobs: JobListRow[] | undefined) => !!jobs?.some((j) => isRunning(j.status));
 
 /** The paged job list of one model (results page): infinite pages, polled while a visible job is running. */
 export function useJobsInfinite(q: JobsQuery, enabled = true) {

@@ -10,6 +10,7 @@ export type {
   HistogramPoint,
   ImageItem,
   Job,
+  JobListRow,
   JobMask as Mask,
   JobSortBy as SortBy,
   JobStatus,

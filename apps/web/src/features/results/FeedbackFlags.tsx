@@ -2,12 +2,12 @@ import { ActionIcon, Stack, Text, Tooltip } from '@mantine/core';
 import { IconFlag, IconFlagFilled } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { averageScore, feedbackColor } from '../jobs/format';
-import type { Job } from '../jobs/types';
+import type { JobListRow } from '../jobs/types';
 
 export const FLAG_COLORS = { black: 'dark.9', red: 'red.7', orange: 'orange.6', green: 'green.7' } as const;
 
 /** The result's feedback flags as coloured badges (user-app.md §9). */
-export function FeedbackFlags({ job }: { job: Job }) {
+export function FeedbackFlags({ job }: { job: JobListRow }) {
   const { t } = useTranslation();
   const flags = job.result?.feedback ?? [];
   if (!flags.length) return null;

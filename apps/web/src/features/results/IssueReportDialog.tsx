@@ -6,10 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { FormActions } from '../../components/FormActions';
 import { feedbackApi } from '@lamella/contracts';
 import { call } from '../../api/client';
-import type { Job } from '../jobs/types';
+import type { JobListRow } from '../jobs/types';
 
 /** Issue report dialog: a form, then a success screen; closing resets; a failure is only logged (§8). */
-export function IssueReportDialog({ job, opened, onClose }: { job: Job; opened: boolean; onClose: () => void }) {
+export function IssueReportDialog({ job, opened, onClose }: { job: JobListRow; opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const [details, setDetails] = useState('');
   const [error, setError] = useState<string | null>(null);

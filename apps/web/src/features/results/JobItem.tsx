@@ -6,12 +6,12 @@ import { CropEditorDialog } from '../crop/CropEditorDialog';
 import { CorrectionDialog } from '../correction/CorrectionDialog';
 import { formatDateTime } from '../../lib/format';
 import { StatusBadge } from '../jobs/StatusBadge';
-import type { Job } from '../jobs/types';
+import type { JobListRow } from '../jobs/types';
 import { isRunning } from '../jobs/types';
 import { ErrorPanel } from './ErrorPanel';
 import { IssueReportDialog } from './IssueReportDialog';
 import { RatingDialog } from './RatingDialog';
-import { ResultItems } from './ResultItems';
+import { JobResultPanel } from './JobResultPanel';
 import { FeedbackFlags } from './FeedbackFlags';
 import { formatResultValue } from '../jobs/format';
 import { keyResultOf } from './keyResult';
@@ -21,21 +21,24 @@ import { ResultFormatsMenu } from './ResultFormatsMenu';
 export const MASK_EDITOR_ROLES = ['ADMIN', 'POWER_USER', 'EDITOR'];
 
 /** The mask editor opens in a new tab with `mask` (latest mask or empty), `image` and `job`. */
-export function maskEditorUrl(job: Job): string {
+export function maskEditorUrl(job: JobListRow): string {
   const latest = job.masks[job.masks.length - 1];
   const q = new URLSearchParams({ mask: latest?.id ?? '', image: job.imageId, job: job.id });
   return `/admin/mask-editor?${q.toString()}`;
 }
 
 export interface Props {
-  job: Job;
+  /** A row of the job list: its result is a brief (key value, feedback flags); the panel reads the full job. */
+  job: JobListRow;
+  /** The panel is open: its results are read (JobResultPanel) the first time it opens, and kept while it closes. */
+  opened: boolean;
   selected: boolean;
   onSelect: (checked: boolean) => void;
   role: string | undefined;
 }
 
 /** One job of the results accordion: header with badges and buttons, panel with the results. */
-export function JobItem({ job, selected, onSelect, role }: Props) {
+export function JobItem({ job, opened, selected, onSelect, role }: Props) {
   const { t, i18n } = useTranslation();
   const [dialog, setDialog] = useState<'rating' | 'crop' | 'issue' | 'correct' | null>(null);
   const running = isRunning(job.status);
@@ -47,6 +50,9 @@ export function JobItem({ job, selected, onSelect, role }: Props) {
     : null;
   const rating = job.userFeedback?.rating ?? 0;
   const key = failed || running ? null : keyResultOf(job.result?.measurements);
+  // the panel's results are read once it has been opened, and stay while it closes (its animation)
+  const [everOpened, setEverOpened] = useState(opened);
+  if (opened && !everOpened) setEverOpened(true);
 
   return (
     <Accordion.Item value={job.id} data-testid="job-item" data-job-id={job.id} data-status={job.status}>
@@ -163,7 +169,7 @@ export function JobItem({ job, selected, onSelect, role }: Props) {
         ) : failed ? (
           <ErrorPanel jobId={job.id} isAdmin={role === 'ADMIN'} reason={job.failureReason} />
         ) : (
-          <ResultItems job={job} />
+          everOpened && <JobResultPanel jobId={job.id} />
         )}
         {!running && (
           <Group justify="flex-end" mt="md">

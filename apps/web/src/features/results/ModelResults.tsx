@@ -248,6 +248,7 @@ export function ModelResults({ modelId, title }: { modelId: string; title: strin
             <JobItem
               key={j.id}
               job={j}
+              opened={opened.includes(j.id)}
               role={me?.role}
               selected={selected.includes(j.id)}
               onSelect={(checked) => setSelected((sel) => (checked ? [...sel, j.id] : sel.filter((id) => id !== j.id)))}

@@ -8,7 +8,7 @@ import { FormActions } from '../../components/FormActions';
 import { feedbackApi } from '@lamella/contracts';
 import { call } from '../../api/client';
 import { invalidateJobs } from '../jobs/api';
-import type { Job } from '../jobs/types';
+import type { JobListRow } from '../jobs/types';
 
 /** Validation of user-app.md §5: a rating must be greater than 0. Returns the message key or null. */
 export function ratingError(rating: number): string | null {
@@ -16,7 +16,7 @@ export function ratingError(rating: number): string | null {
 }
 
 /** Rating dialog: stars 1-5 (a tooltip text for 0..5), optional comment; opens with the existing rating. */
-export function RatingDialog({ job, opened, onClose }: { job: Job; opened: boolean; onClose: () => void }) {
+export function RatingDialog({ job, opened, onClose }: { job: JobListRow; opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const qc = useQueryClient();
   // Mounted when the dialog opens (JobItem), so the state starts from the job's current rating.
