@@ -19,7 +19,7 @@ const database = await openDatabase({ url: config.databaseUrl, dir: null });
 const app = await buildApp({
   config,
   database,
-  storage: createStorage(dataDir),
+  storage: await createStorage(dataDir),
   mailer: createMailer({ smtpUrl: null, mailDir: join(dataDir, 'mail'), from: config.mailFrom }),
   version: 'bench',
 });

@@ -24,8 +24,7 @@ import { registerGuard, type Guard } from './platform/auth/guard.ts';
 import { checkRoute, openApiNaming } from './platform/http/route-rules.ts';
 import { completeDocument, loadFacts } from './platform/http/openapi-document.ts';
 import { RateLimiter, type Limiter } from './platform/http/rate-limit.ts';
-import { RedisRateLimiter } from './platform/http/rate-limit-redis.ts';
-import { openRedis } from './platform/redis/redis.ts';
+import type { RedisRateLimiter } from './platform/http/rate-limit-redis.ts';
 import { registerSecurityHeaders } from './platform/http/security-headers.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -202,7 +201,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   };
   const db = deps.database.db;
   // REDIS_URL: socket.io fan-out and rate limits shared by every replica (README "Deployment").
-  const redis = deps.config.redisUrl ? await openRedis(deps.config.redisUrl, deps.config.redisPrefix, (m) => app.log.warn(m)) : null;
+  // The redis client, its socket.io adapter and the Redis limiter are loaded only then (a start without them is faster).
+  const redis = deps.config.redisUrl
+    ? await (await import('./platform/redis/redis.ts')).openRedis(deps.config.redisUrl, deps.config.redisPrefix, (m) => app.log.warn(m))
+    : null;
+  const RedisLimiter: typeof RedisRateLimiter | null = redis ? (await import('./platform/http/rate-limit-redis.ts')).RedisRateLimiter : null;
   const realtime = attachRealtime(
     app.server,
     db,
@@ -263,8 +266,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     mailer: deps.mailer,
     limiter:
       deps.limiter ??
-      (redis
-        ? RedisRateLimiter.withSignupLimit(redis.client, deps.config.signupLimitPerHour, `${redis.prefix}rate:`)
+      (redis && RedisLimiter
+        ? RedisLimiter.withSignupLimit(redis.client, deps.config.signupLimitPerHour, `${redis.prefix}rate:`)
         : RateLimiter.withSignupLimit(deps.config.signupLimitPerHour)),
     version: deps.version ?? '0.0.0',
     sessionOptions,

@@ -24,7 +24,7 @@ async function main(): Promise<void> {
   const version = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')).version as string;
   const database = await openDatabase({ url: config.databaseUrl, dir: config.databaseUrl ? null : join(config.dataDir, 'db') });
   phase('database');
-  const storage = createStorage(config.dataDir, config.s3);
+  const storage = await createStorage(config.dataDir, config.s3);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, mailDir: join(config.dataDir, 'mail'), from: config.mailFrom, log: (m) => log(m) });
   // a launcher's own lines are JSON already (apps/launcher/src/telemetry.ts): passed on as they are
   const launchers = new LauncherSupervisor({

@@ -24,11 +24,11 @@ storageBehaviour('s3', async () => {
 });
 
 describe('createStorage', () => {
-  it('chooses S3 when S3_BUCKET is set, disk otherwise, and refuses an endpoint without a bucket', () => {
+  it('chooses S3 when S3_BUCKET is set, disk otherwise, and refuses an endpoint without a bucket', async () => {
     const s3 = { endpoint: 'http://127.0.0.1:1', bucket: 'b', region: 'us-east-1', accessKeyId: 'k', secretAccessKey: 's', prefix: '' };
-    expect(createStorage('/tmp/x', s3).driver).toBe('s3');
-    expect(createStorage('/tmp/x', { ...s3, endpoint: null, bucket: null }).driver).toBe('disk');
-    expect(() => createStorage('/tmp/x', { ...s3, bucket: null })).toThrow(/S3_BUCKET/);
+    expect((await createStorage('/tmp/x', s3)).driver).toBe('s3');
+    expect((await createStorage('/tmp/x', { ...s3, endpoint: null, bucket: null })).driver).toBe('disk');
+    await expect(createStorage('/tmp/x', { ...s3, bucket: null })).rejects.toThrow(/S3_BUCKET/);
   });
 });
 

@@ -5,7 +5,6 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { Config } from '../../config.ts';
-import { S3Storage } from './s3.ts';
 
 /** Where originals, renditions, masks, logos and result files live. Keys are `/`-separated relative paths. */
 export interface Storage {
@@ -162,10 +161,14 @@ export class DiskStorage implements Storage {
 
 /**
  * The storage of the configuration: an S3 bucket when `S3_BUCKET` is set (with `S3_ENDPOINT` for an
- * S3-compatible server), else files on disk in DATA_DIR/files.
+ * S3-compatible server), else files on disk in DATA_DIR/files. The S3 driver and its SDK are loaded only then
+ * (their modules take about a second to load: a server on disk does not pay it at start).
  */
-export function createStorage(dataDir: string, s3?: Config['s3']): Storage {
-  if (s3?.bucket) return new S3Storage({ ...s3, bucket: s3.bucket });
+export async function createStorage(dataDir: string, s3?: Config['s3']): Promise<Storage> {
+  if (s3?.bucket) {
+    const { S3Storage } = await import('./s3.ts');
+    return new S3Storage({ ...s3, bucket: s3.bucket });
+  }
   if (s3?.endpoint) throw new Error('S3_ENDPOINT is set without S3_BUCKET: set both to store files in S3');
   return new DiskStorage(join(dataDir, 'files'));
 }
