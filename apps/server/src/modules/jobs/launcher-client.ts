@@ -129,6 +129,97 @@ export class FrameReader {
   }
 }
 
+/** A JSON line of the launcher's answer. */
+export type AnswerLine = { type: string; [k: string]: unknown };
+
+export interface AnswerHandlers<T> {
+  /** Each chunk of the answer as it arrives (a sign of life); may throw to stop reading. */
+  onChunk?: (chunk: Buffer) => void;
+  /**
+   * A `file` line: checks its size and name and answers them (throws to refuse it before its bytes come). Its bytes
+   * follow as the file's body, streamed to `onFile`.
+   */
+  onFileLine: (msg: AnswerLine) => { filename: string; bytes: number };
+  /** Where a file's bytes (`bytes` of them) go as they arrive; settles when the file is stored. */
+  onFile: (filename: string, source: Readable, bytes: number) => Promise<void>;
+  /**
+   * Any other line: answers the reading's value to end with it (once every file is stored), or undefined to read
+   * on; throws to fail. `addFile` stores a file that came inside a line (earlier launchers' base64 files).
+   */
+  onLine: (msg: AnswerLine, addFile: (filename: string, data: Buffer) => void) => T | undefined;
+}
+
+/**
+ * Reads a launcher's framed answer (POST /run and POST /train): NDJSON lines and, after a `file` line, that many raw
+ * bytes streamed to the file's consumer with back-pressure (the launcher's bytes wait in the socket while storage
+ * is slower). Answers the value of the line that ends it, after every file is stored; undefined when the answer
+ * ends before such a line. On any error the file being received is broken off, every store is settled, and the
+ * error is thrown on.
+ */
+export async function readAnswer<T>(res: AsyncIterable<Buffer>, reader: FrameReader, h: AnswerHandlers<T>): Promise<T | undefined> {
+  /** The file whose bytes are coming now, and the promise of its storing. */
+  let open: { source: PassThrough; stored: Promise<void> } | null = null;
+  const storing: Array<Promise<void>> = [];
+  const startFile = (filename: string, bytes: number) => {
+    const source = new PassThrough({ highWaterMark: 1024 * 1024 });
+    // its consumer learns of a broken-off answer through its own pipeline; no unhandled 'error' here
+    source.on('error', () => undefined);
+    const stored = h.onFile(filename, source, bytes);
+    // a failed store is reported when the answer is complete (or by the next write's wait); never unhandled
+    stored.catch(() => undefined);
+    storing.push(stored);
+    open = { source, stored };
+    if (bytes === 0) {
+      source.end();
+      open = null;
+    }
+  };
+  const addFile = (filename: string, data: Buffer) => {
+    startFile(filename, data.length);
+    if (data.length) open!.source.end(data);
+    open = null;
+  };
+  const breakOff = async () => {
+    (open as { source: PassThrough } | null)?.source.destroy(new Error('the launcher answer was broken off'));
+    await Promise.allSettled(storing);
+  };
+  try {
+    for await (const chunk of res) {
+      h.onChunk?.(chunk);
+      for (const frame of reader.push(chunk)) {
+        if (frame.kind === 'data') {
+          const file = open!;
+          const more = file.source.write(frame.data);
+          if (frame.last) {
+            file.source.end();
+            open = null;
+          }
+          if (!more && !frame.last) await Promise.race([once(file.source, 'drain'), file.stored]);
+          continue;
+        }
+        if (!frame.line.length || (frame.line.length < 8 && !frame.line.toString().trim())) continue;
+        const msg = JSON.parse(frame.line.toString('utf8')) as AnswerLine;
+        if (msg.type === 'file') {
+          const { filename, bytes } = h.onFileLine(msg);
+          startFile(filename, bytes);
+          reader.expectBytes(bytes);
+          continue;
+        }
+        const value = h.onLine(msg, addFile);
+        if (value !== undefined) {
+          await Promise.all(storing);
+          return value;
+        }
+      }
+    }
+  } catch (err) {
+    await breakOff();
+    throw err;
+  }
+  await breakOff();
+  return undefined;
+}
+
 /** A file name the launcher sent, kept as given when it is a plain name (the dispatcher makes it storage-safe). */
 const fileName = (v: unknown): string => {
   if (typeof v !== 'string' || !v || v.length > 200) throw new Error('the launcher sent a file without a valid name');
@@ -201,74 +292,42 @@ export async function runOnLauncher(
     throw new LauncherUnavailable(`launcher answered ${res.statusCode}`);
   }
   const maxBytes = opts.maxResultBytes ?? Number.POSITIVE_INFINITY;
-  const reader = new FrameReader(maxBytes);
   const files: LauncherResult['files'] = [];
-  /** The file whose bytes are coming now, and the promise of its storing. */
-  let open: { source: PassThrough; stored: Promise<void> } | null = null;
-  const storing: Array<Promise<void>> = [];
-  const startFile = (filename: string, bytes: number) => {
-    const source = new PassThrough({ highWaterMark: 1024 * 1024 });
-    // its consumer learns of a broken-off answer through its own pipeline; no unhandled 'error' here
-    source.on('error', () => undefined);
-    const entry: LauncherResult['files'][number] = { filename, bytes };
-    files.push(entry);
-    let stored: Promise<void>;
-    if (opts.onFile) stored = opts.onFile(filename, source);
-    else {
-      const chunks: Buffer[] = [];
-      source.on('data', (c: Buffer) => chunks.push(c));
-      stored = once(source, 'end').then(() => void (entry.data = Buffer.concat(chunks)));
-    }
-    // a failed store is reported when the result is complete (or by the next write's wait); never unhandled
-    stored.catch(() => undefined);
-    storing.push(stored);
-    open = { source, stored };
-    if (bytes === 0) {
-      source.end();
-      open = null;
-    }
-  };
   let received = 0;
+  let result: LauncherResult | undefined;
   try {
-    for await (const chunk of res as AsyncIterable<Buffer>) {
-      received += chunk.length;
-      opts.onBytes?.();
-      if (received > maxBytes) throw new ResultTooLarge(maxBytes);
-      for (const frame of reader.push(chunk)) {
-        if (frame.kind === 'data') {
-          const file = open!;
-          const more = file.source.write(frame.data);
-          if (frame.last) {
-            file.source.end();
-            open = null;
-          }
-          // back-pressure: the launcher's bytes wait in the socket while storage is slower
-          if (!more && !frame.last) await Promise.race([once(file.source, 'drain'), file.stored]);
-          continue;
-        }
-        if (!frame.line.length || (frame.line.length < 8 && !frame.line.toString().trim())) continue;
-        const msg = JSON.parse(frame.line.toString('utf8')) as { type: string; [k: string]: unknown };
+    result = await readAnswer<LauncherResult>(res, new FrameReader(maxBytes), {
+      onChunk: (chunk) => {
+        received += chunk.length;
+        opts.onBytes?.();
+        if (received > maxBytes) throw new ResultTooLarge(maxBytes);
+      },
+      onFileLine: (msg) => {
+        opts.onBeat?.(undefined);
+        const bytes = msg.bytes;
+        if (typeof bytes !== 'number' || !Number.isSafeInteger(bytes) || bytes < 0)
+          throw new Error('the launcher sent a file frame without its size');
+        // refused before its bytes come: the frame says how large the file is
+        if (received + bytes > maxBytes) throw new ResultTooLarge(maxBytes);
+        return { filename: fileName(msg.filename), bytes };
+      },
+      onFile: (filename, source, bytes) => {
+        const entry: LauncherResult['files'][number] = { filename, bytes };
+        files.push(entry);
+        if (opts.onFile) return opts.onFile(filename, source);
+        const chunks: Buffer[] = [];
+        source.on('data', (c: Buffer) => chunks.push(c));
+        return once(source, 'end').then(() => void (entry.data = Buffer.concat(chunks)));
+      },
+      onLine: (msg, addFile) => {
         const progress = typeof msg.progress === 'number' && msg.progress >= 0 && msg.progress <= 1 ? msg.progress : undefined;
         opts.onBeat?.(progress);
         if (msg.type === 'started') opts.onStarted?.();
         else if (msg.type === 'error') throw new ModelError(String(msg.code ?? 'ANALYSIS_FAILED'), String(msg.message ?? 'analysis failed'));
-        else if (msg.type === 'file') {
-          const bytes = msg.bytes;
-          if (typeof bytes !== 'number' || !Number.isSafeInteger(bytes) || bytes < 0)
-            throw new Error('the launcher sent a file frame without its size');
-          // refused before its bytes come: the frame says how large the file is
-          if (received + bytes > maxBytes) throw new ResultTooLarge(maxBytes);
-          startFile(fileName(msg.filename), bytes);
-          reader.expectBytes(bytes);
-        } else if (msg.type === 'result') {
+        else if (msg.type === 'result') {
           // a launcher of an earlier version sends its files inside the result line, base64-encoded
-          for (const f of (msg.files as Array<{ filename: string; data: string }> | undefined) ?? []) {
-            const data = Buffer.from(f.data, 'base64');
-            startFile(fileName(f.filename), data.length);
-            if (data.length) open!.source.end(data);
-            open = null;
-          }
-          await Promise.all(storing);
+          for (const f of (msg.files as Array<{ filename: string; data: string }> | undefined) ?? [])
+            addFile(fileName(f.filename), Buffer.from(f.data, 'base64'));
           return {
             items: msg.items as unknown[],
             measurements: (msg.measurements as Record<string, unknown>) ?? {},
@@ -276,17 +335,15 @@ export async function runOnLauncher(
             ...(typeof msg.modelMs === 'number' && msg.modelMs >= 0 ? { modelMs: msg.modelMs } : {}),
           };
         }
-      }
-    }
+        return undefined;
+      },
+    });
   } catch (err) {
     const failed = err instanceof ModelError ? err : err instanceof LineTooLong ? new ResultTooLarge(maxBytes) : null;
-    (open as { source: PassThrough } | null)?.source.destroy(new Error('the launcher answer was broken off'));
-    await Promise.allSettled(storing);
     if (failed) throw failed;
     throw new LauncherUnavailable(why(err));
   }
-  (open as { source: PassThrough } | null)?.source.destroy(new Error('the launcher answer was broken off'));
-  await Promise.allSettled(storing);
+  if (result) return result;
   if (signal.aborted) throw new LauncherUnavailable(why(null));
   throw new LauncherUnavailable('the launcher closed the connection before the result');
 }

@@ -1,13 +1,13 @@
-import { once } from 'node:events';
 import type { IncomingMessage } from 'node:http';
-import { PassThrough, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import type { TrainSpec } from '@lamella/analysis';
-import { FrameReader, LauncherBusy, LauncherUnavailable, post } from '../jobs/launcher-client.ts';
+import { FrameReader, LauncherBusy, LauncherUnavailable, post, readAnswer } from '../jobs/launcher-client.ts';
 
 /**
  * POST /train on a launcher (apps/launcher/src/train.ts) and its NDJSON answer, in the framing of POST /run (the
- * jobs' FrameReader and slice-wise POST are reused): `started`, `progress` lines, `heartbeat`s, the file
- * `network.onnx` as a binary file frame, then `done` with the model card and the validation, or `error`.
+ * jobs' slice-wise POST and answer reader `readAnswer` are reused, with this answer's lines): `started`,
+ * `progress` lines, `heartbeat`s, the file `network.onnx` as a binary file frame, then `done` with the model card
+ * and the validation, or `error`.
  */
 
 export interface TrainLine {
@@ -110,39 +110,25 @@ export async function trainOnLauncher(
     throw new LauncherUnavailable(`launcher answered ${res.statusCode}`);
   }
   const maxFile = opts.maxFileBytes ?? 512 * 1024 * 1024;
-  const reader = new FrameReader(16 * 1024 * 1024);
-  let open: { source: PassThrough; stored: Promise<void> } | null = null;
-  const storing: Array<Promise<void>> = [];
   const names: string[] = [];
-  const startFile = (filename: string, bytes: number) => {
-    const source = new PassThrough({ highWaterMark: 1024 * 1024 });
-    source.on('error', () => undefined);
-    const stored = opts.onFile(filename, source);
-    stored.catch(() => undefined);
-    storing.push(stored);
-    names.push(filename);
-    open = { source, stored };
-    if (bytes === 0) {
-      source.end();
-      open = null;
-    }
-  };
+  let done: TrainDone | undefined;
   try {
-    for await (const chunk of res as AsyncIterable<Buffer>) {
-      opts.onBeat();
-      for (const frame of reader.push(chunk)) {
-        if (frame.kind === 'data') {
-          const file = open!;
-          const more = file.source.write(frame.data);
-          if (frame.last) {
-            file.source.end();
-            open = null;
-          }
-          if (!more && !frame.last) await Promise.race([once(file.source, 'drain'), file.stored]);
-          continue;
-        }
-        if (!frame.line.length || !frame.line.toString().trim()) continue;
-        const msg = JSON.parse(frame.line.toString('utf8')) as { type: string; [k: string]: unknown };
+    done = await readAnswer<TrainDone>(res, new FrameReader(16 * 1024 * 1024), {
+      onChunk: () => opts.onBeat(),
+      onFileLine: (msg) => {
+        const bytes = msg.bytes;
+        if (typeof bytes !== 'number' || !Number.isSafeInteger(bytes) || bytes < 0)
+          throw new Error('the launcher sent a file frame without its size');
+        if (bytes > maxFile) throw new TrainingRefused('NETWORK_TOO_LARGE', `the trained network is larger than ${Math.round(maxFile / 1048576)} MB`);
+        if (typeof msg.filename !== 'string' || !/^[\w.-]{1,100}$/.test(msg.filename))
+          throw new Error('the launcher sent a file without a valid name');
+        return { filename: msg.filename, bytes };
+      },
+      onFile: (filename, source) => {
+        names.push(filename);
+        return opts.onFile(filename, source);
+      },
+      onLine: (msg) => {
         if (msg.type === 'started') opts.onStarted?.();
         else if (msg.type === 'progress') {
           const step = num(msg.step);
@@ -150,31 +136,18 @@ export async function trainOnLauncher(
           if (step !== null && steps !== null)
             opts.onProgress({ step, steps, loss: num(msg.loss), elapsedS: num(msg.elapsedS) ?? 0, etaS: num(msg.etaS) });
         } else if (msg.type === 'error') throw new TrainingRefused(String(msg.code ?? 'TRAINING_FAILED'), String(msg.message ?? 'training failed'));
-        else if (msg.type === 'file') {
-          const bytes = msg.bytes;
-          if (typeof bytes !== 'number' || !Number.isSafeInteger(bytes) || bytes < 0)
-            throw new Error('the launcher sent a file frame without its size');
-          if (bytes > maxFile)
-            throw new TrainingRefused('NETWORK_TOO_LARGE', `the trained network is larger than ${Math.round(maxFile / 1048576)} MB`);
-          if (typeof msg.filename !== 'string' || !/^[\w.-]{1,100}$/.test(msg.filename))
-            throw new Error('the launcher sent a file without a valid name');
-          startFile(msg.filename, bytes);
-          reader.expectBytes(bytes);
-        } else if (msg.type === 'done') {
-          await Promise.all(storing);
+        else if (msg.type === 'done') {
           const card = msg.card && typeof msg.card === 'object' && !Array.isArray(msg.card) ? (msg.card as Record<string, unknown>) : {};
           return { card, validation: msg.validation, files: names };
         }
-      }
-    }
+        return undefined;
+      },
+    });
   } catch (err) {
-    (open as { source: PassThrough } | null)?.source.destroy(new Error('the launcher answer was broken off'));
-    await Promise.allSettled(storing);
     if (err instanceof TrainingRefused) throw err;
     throw new LauncherUnavailable(why(err));
   }
-  (open as { source: PassThrough } | null)?.source.destroy(new Error('the launcher answer was broken off'));
-  await Promise.allSettled(storing);
+  if (done) return done;
   if (signal.aborted) throw new LauncherUnavailable(why(null));
   throw new LauncherUnavailable('the launcher closed the connection before the training was done');
 }
