@@ -458,7 +458,8 @@ export function lineHasDescender(line: TextLine): boolean {
 
 /**
  * n or m for the unit's first letter, which OCR confuses, by the glyphs' widths: n is about 0.6 of m's width,
- * another m the same width. Left as read when the last two glyphs are not two letters of the same height.
+ * another m the same width. Left as read when the last two glyphs are not two letters of the same height, or the last is
+ * narrower than an m (a letter broken in pieces).
  */
 export function unitByGlyphs(line: TextLine, unit: ParsedLabel['unit']): ParsedLabel['unit'] {
   const g = line.glyphs;
@@ -467,6 +468,9 @@ export function unitByGlyphs(line: TextLine, unit: ParsedLabel['unit']): ParsedL
     p = g[g.length - 2];
   if (m.width > 2 * m.height || Math.abs(p.height / m.height - 1) > 0.15 || Math.abs(p.y + p.height - (m.y + m.height)) > 0.15 * m.height)
     return unit;
+  // an m is wider than it is high (and an n nearly as wide as high): a narrower last glyph is a letter broken in
+  // pieces or structure beside it, whose widths say nothing
+  if (m.width < 0.8 * m.height || p.width < 0.4 * p.height) return unit;
   const ratio = p.width / m.width;
   return ratio < 0.78 ? 'nm' : ratio > 0.88 ? 'mm' : unit;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseLabelText } from './label.js';
+import { unitByGlyphs, type TextLine } from './general.js';
 
 describe('scale-bar label text as OCR reads it', () => {
   const table: [string, boolean, { value: number; unit: string } | null][] = [
@@ -35,4 +36,58 @@ describe('scale-bar label text as OCR reads it', () => {
     it(`${JSON.stringify(text)}${descender ? ' (descender)' : ''}`, () => {
       expect(parseLabelText(text, descender)).toEqual(want);
     });
+});
+
+describe('n or m by the glyphs of the label', () => {
+  // "500 nm" in glyph boxes: three digits 20x32, then the unit's two letters on the digits' baseline
+  const line = (unit: [number, number][]): TextLine => {
+    const digits = [0, 1, 2].map((i) => ({ x: 22 * i, y: 0, width: 20, height: 32 }));
+    let x = 80;
+    const letters = unit.map(([w, h]) => {
+      const r = { x, y: 32 - h, width: w, height: h };
+      x += w + 3;
+      return r;
+    });
+    return { rect: { x: 0, y: 0, width: x, height: 32 }, pixels: new Int32Array(0), glyphs: [...digits, ...letters] };
+  };
+  it('an n about 0.6 of the m beside it is nm, two of the same width mm', () => {
+    expect(
+      unitByGlyphs(
+        line([
+          [14, 24],
+          [23, 24],
+        ]),
+        'mm',
+      ),
+    ).toBe('nm');
+    expect(
+      unitByGlyphs(
+        line([
+          [23, 24],
+          [23, 24],
+        ]),
+        'nm',
+      ),
+    ).toBe('mm');
+  });
+  it('leaves the unit as read when the last glyph is narrower than an m (a letter broken in pieces)', () => {
+    expect(
+      unitByGlyphs(
+        line([
+          [23, 24],
+          [13, 24],
+        ]),
+        'nm',
+      ),
+    ).toBe('nm');
+    expect(
+      unitByGlyphs(
+        line([
+          [4, 24],
+          [23, 24],
+        ]),
+        'mm',
+      ),
+    ).toBe('mm');
+  });
 });
