@@ -8,6 +8,7 @@ import { MessageList } from './MessageList';
 import { CalibrationInfo } from './CalibrationInfo';
 import { DataTableView } from './DataTableView';
 import { Figure } from './Figure';
+import { orderResultImages, resultImageKind } from './resultImage';
 
 /**
  * The result items of a finished job in the order of user-app.md §2: messages, images, charts, tables. `displaySrc`:
@@ -19,7 +20,7 @@ export function ResultItems({ job, displaySrc, readOnly = false }: { job: Job; d
   const items: ResultItem[] = job.result?.results ?? [];
   const messages = items.filter((i): i is MessageItem => i.type === 'message');
   const resultId = job.result?.id ?? job.resultId;
-  const images = items.filter((i) => i.type === 'image');
+  const images = orderResultImages(items.filter((i) => i.type === 'image'));
   const charts = items.filter((i) => i.type === 'bar-chart' || i.type === 'histogram');
   const tables = items.filter((i) => i.type === 'data-table');
   const source = displaySrc ?? imageUrl.display(job.imageId);
@@ -30,16 +31,23 @@ export function ResultItems({ job, displaySrc, readOnly = false }: { job: Job; d
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <Figure src={source} caption={t('results.panel.sourceImage')} alt={job.image.orginalFilename} />
         {resultId &&
-          images.map((i, n) => (
-            <div key={n} data-testid="result-image">
-              <Figure
-                src={imageUrl.result(resultId, i.filename)}
-                originalSrc={source}
-                caption={i.title ?? t('results.panel.resultImage')}
-                alt={i.filename}
-              />
-            </div>
-          ))}
+          images.map((i, n) =>
+            resultImageKind(i.filename) === 'scale-bar' ? (
+              // the bar the lengths were calibrated from, outlined on the part of the image around it (not an overlay of the whole image)
+              <div key={n} data-testid="result-image" data-kind="scale-bar">
+                <Figure src={imageUrl.result(resultId, i.filename)} caption={t('calibration.barFound.caption')} alt={i.filename} />
+              </div>
+            ) : (
+              <div key={n} data-testid="result-image">
+                <Figure
+                  src={imageUrl.result(resultId, i.filename)}
+                  originalSrc={source}
+                  caption={i.title ?? t('results.panel.resultImage')}
+                  alt={i.filename}
+                />
+              </div>
+            ),
+          )}
       </SimpleGrid>
       {charts.length > 0 && (
         <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
