@@ -2,20 +2,22 @@
 import { createBrowserRouter, Navigate } from 'react-router';
 import { PublicLayout } from '../features/layout/PublicLayout';
 import { LoginPage } from '../features/auth/LoginPage';
-import { VerifyEmailPage } from '../features/auth/VerifyEmailPage';
-import { ResetPasswordPage } from '../features/auth/ResetPasswordPage';
-import { OtpPage } from '../features/auth/OtpPage';
-import { AccountRemovalPage } from '../features/auth/AccountRemovalPage';
-import { LogoutPage } from '../features/auth/LogoutPage';
 import { PlaceholderPage } from '../features/placeholders/PlaceholderPage';
 import { adminRoutes } from '../features/admin/routes';
 import { GuestOnly, RequireAdminArea, RequireUser, RootRedirect } from './guards';
 import { lazyPage } from './lazyPage';
 import { RouteErrorPage } from './RouteErrorPage';
 
-// The entry chunk holds what the sign-in page needs (public layout, the small auth pages, the guards). Every
-// other screen loads on first visit: the signed-in layout and its pages, the register and terms pages (the
-// terms text brings DOMPurify), the dashboard (the upload drop zone), charts, canvas editing, the sandbox.
+// The entry chunk holds what the sign-in page needs (public layout, the sign-in page, the guards). Every other
+// screen loads on first visit: the other auth pages (e-mail check, password reset, second factor, account removal,
+// sign-out), the signed-in layout and its pages, the register and terms pages (the terms text brings DOMPurify),
+// the dashboard, charts, canvas editing, the sandbox. A signed-in first load of /dashboard thus carries no auth
+// page but the sign-in page (issue 30 item 5).
+const VerifyEmailPage = lazyPage(() => import('../features/auth/VerifyEmailPage'), 'VerifyEmailPage');
+const ResetPasswordPage = lazyPage(() => import('../features/auth/ResetPasswordPage'), 'ResetPasswordPage');
+const OtpPage = lazyPage(() => import('../features/auth/OtpPage'), 'OtpPage');
+const AccountRemovalPage = lazyPage(() => import('../features/auth/AccountRemovalPage'), 'AccountRemovalPage');
+const LogoutPage = lazyPage(() => import('../features/auth/LogoutPage'), 'LogoutPage');
 const RegisterPage = lazyPage(() => import('../features/auth/RegisterPage'), 'RegisterPage');
 const TermsPage = lazyPage(() => import('../features/public/TermsPage'), 'TermsPage');
 const StaticTextPage = lazyPage(() => import('../features/public/StaticTextPage'), 'StaticTextPage');

@@ -1,7 +1,6 @@
 /** The jobs and images calls as TanStack Query hooks (contract endpoints), plus the realtime `job` event listener. */
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { io } from 'socket.io-client';
 import {
   imagesApi,
   jobsApi,
@@ -173,14 +172,72 @@ export function uploadImage(
   return { promise, abort: () => xhr.abort() };
 }
 
-export type RealtimeSocket = ReturnType<typeof io>;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- socket.io's listeners and emits take any arguments
+type Listener = (...args: any[]) => void;
+
+/**
+ * The page's realtime connection as its listeners use it. The socket.io client is loaded by a dynamic import once
+ * the first listener has mounted and the browser is idle (it is not part of the app's first load); until then
+ * listeners are kept and emits queued (socket.io itself buffers emits until it is connected), then handed to it.
+ */
+export class RealtimeSocket {
+  private real: import('socket.io-client').Socket | null = null;
+  private readonly listeners: Array<[string, Listener]> = [];
+  private readonly queued: Array<[string, unknown[]]> = [];
+  private closed = false;
+
+  constructor() {
+    // after the page's first load: when the browser is idle (at the latest 2 s on)
+    const idle = new Promise<void>((resolve) =>
+      typeof requestIdleCallback === 'function' ? requestIdleCallback(() => resolve(), { timeout: 2000 }) : setTimeout(resolve, 200),
+    );
+    void idle
+      .then(() => import('socket.io-client'))
+      .then(({ io }) => {
+        if (this.closed) return;
+        const s = io({ path: '/socket.io', withCredentials: true, transports: ['websocket', 'polling'] });
+        for (const [event, listener] of this.listeners) s.on(event, listener);
+        for (const [event, args] of this.queued.splice(0)) s.emit(event, ...args);
+        this.real = s;
+      });
+  }
+
+  get connected(): boolean {
+    return this.real?.connected ?? false;
+  }
+
+  on(event: string, listener: Listener): this {
+    this.listeners.push([event, listener]);
+    this.real?.on(event, listener);
+    return this;
+  }
+
+  off(event: string, listener: Listener): this {
+    const i = this.listeners.findIndex(([e, l]) => e === event && l === listener);
+    if (i >= 0) this.listeners.splice(i, 1);
+    this.real?.off(event, listener);
+    return this;
+  }
+
+  emit(event: string, ...args: unknown[]): this {
+    if (this.real) this.real.emit(event, ...args);
+    else this.queued.push([event, args]);
+    return this;
+  }
+
+  disconnect(): void {
+    this.closed = true;
+    this.real?.disconnect();
+  }
+}
+
 let socketUsers = 0;
 let socket: RealtimeSocket | null = null;
 
 /** The one socket.io connection of the page, shared by its listeners (connected while any listener is mounted). */
 export function acquireSocket(): RealtimeSocket {
   socketUsers += 1;
-  if (!socket) socket = io({ path: '/socket.io', withCredentials: true, transports: ['websocket', 'polling'] });
+  if (!socket) socket = new RealtimeSocket();
   return socket;
 }
 

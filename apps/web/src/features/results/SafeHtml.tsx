@@ -1,11 +1,29 @@
 import { TypographyStylesProvider } from '@mantine/core';
-import DOMPurify from 'dompurify';
+import { useEffect, useState } from 'react';
 
-/** Rich text from the back-office, sanitised (DOMPurify) before it is shown. */
+type Sanitize = (html: string) => string;
+let sanitizer: Promise<Sanitize> | null = null;
+/** DOMPurify, loaded the first time rich text is shown (not part of the app's first load). */
+const loadSanitizer = () =>
+  (sanitizer ??= import('dompurify').then(
+    ({ default: purify }) =>
+      (html: string) =>
+        purify.sanitize(html),
+  ));
+
+/** Rich text from the back-office, sanitised (DOMPurify) before it is shown; nothing is shown before that. */
 export function SafeHtml({ html }: { html: string }) {
+  const [sanitize, setSanitize] = useState<{ run: Sanitize } | null>(null);
+  useEffect(() => {
+    let live = true;
+    void loadSanitizer().then((run) => live && setSanitize({ run }));
+    return () => {
+      live = false;
+    };
+  }, []);
   return (
     <TypographyStylesProvider>
-      <div dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(html) }} />
+      <div dangerouslySetInnerHTML={{ __html: sanitize ? sanitize.run(html) : '' }} />
     </TypographyStylesProvider>
   );
 }

@@ -1,6 +1,4 @@
-import '@mantine/dropzone/styles.css';
 import { ActionIcon, Group, Progress, Stack, Text } from '@mantine/core';
-import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { IconCheck, IconPhoto, IconUpload, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
@@ -11,6 +9,7 @@ import { IMAGES_KEY, uploadImage } from '../jobs/api';
 import type { UploadedImage } from '../jobs/types';
 import { STORAGE_USAGE_KEY, useStorageUsage } from '../profile/useStorageUsage';
 import { CalibrationPicker } from '../calibration/CalibrationPicker';
+import { FileDropArea } from './FileDropArea';
 
 /** Analysis images: PNG, JPEG, TIFF (the server decides by content). */
 export const ACCEPTED = { 'image/png': ['.png'], 'image/jpeg': ['.jpg', '.jpeg'], 'image/tiff': ['.tif', '.tiff'] };
@@ -62,11 +61,11 @@ export function UploadZone({ onUploaded }: { onUploaded: (images: UploadedImage[
     }
   };
 
-  const reject = (rejections: FileRejection[]) => {
+  const reject = (rejected: File[]) => {
     setUploads((list) => [
-      ...rejections.map((r) => ({
+      ...rejected.map((file) => ({
         key: ++seq.current,
-        name: r.file.name,
+        name: file.name,
         progress: 0,
         state: 'error' as const,
         error: t('workbench.upload.unsupported'),
@@ -78,27 +77,27 @@ export function UploadZone({ onUploaded }: { onUploaded: (images: UploadedImage[
   return (
     <Stack gap="sm">
       <CalibrationPicker onChange={setPixelSizeUm} />
-      <Dropzone onDrop={start} onReject={reject} accept={ACCEPTED} multiple aria-label={t('workbench.upload.label')} data-testid="upload-dropzone">
-        <Group justify="center" gap="md" mih={120} style={{ pointerEvents: 'none' }} wrap="nowrap">
-          <Dropzone.Accept>
-            <IconUpload size={40} stroke={1.5} aria-hidden />
-          </Dropzone.Accept>
-          <Dropzone.Reject>
-            <IconX size={40} stroke={1.5} aria-hidden />
-          </Dropzone.Reject>
-          <Dropzone.Idle>
-            <IconPhoto size={40} stroke={1.5} aria-hidden />
-          </Dropzone.Idle>
-          <div>
-            <Text size="lg" inline>
-              {t('workbench.upload.title')}
-            </Text>
-            <Text size="sm" c="dimmed" mt={7}>
-              {t('workbench.upload.hint')}
-            </Text>
-          </div>
-        </Group>
-      </Dropzone>
+      <FileDropArea onDrop={start} onReject={reject} accept={ACCEPTED} label={t('workbench.upload.label')} testId="upload-dropzone">
+        {(state) => (
+          <Group justify="center" gap="md" mih={120} style={{ pointerEvents: 'none' }} wrap="nowrap">
+            {state === 'accept' ? (
+              <IconUpload size={40} stroke={1.5} aria-hidden />
+            ) : state === 'reject' ? (
+              <IconX size={40} stroke={1.5} aria-hidden />
+            ) : (
+              <IconPhoto size={40} stroke={1.5} aria-hidden />
+            )}
+            <div>
+              <Text size="lg" inline>
+                {t('workbench.upload.title')}
+              </Text>
+              <Text size="sm" c="dimmed" mt={7}>
+                {t('workbench.upload.hint')}
+              </Text>
+            </div>
+          </Group>
+        )}
+      </FileDropArea>
       {uploads.length > 0 && (
         <Stack gap={6} aria-live="polite">
           {uploads.map((u) => (
