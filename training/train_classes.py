@@ -304,6 +304,8 @@ def main():
     ap.add_argument("--seed", type=int, default=20261202)
     ap.add_argument("--threads", type=int, default=1, help="CPU threads (the machine is shared: 1 by default)")
     ap.add_argument("--cv", type=int, default=0, help="K-fold cross-validation by image (no export)")
+    ap.add_argument("--scale", type=float, default=0, help="working scale other than the task's (an experiment: the figures are printed, not written)")
+    ap.add_argument("--fold", type=int, default=0, help="with --cv: run only this fold (1-based; printed, not written)")
     ap.add_argument("--smoke", action="store_true", help="a few steps on tiny data, export to a temporary file")
     ap.add_argument("--log-every", type=int, default=50)
     ap.add_argument("--default-from", metavar="JSON", help="score the product's default segmentation (bench/analysis/classes-default.ts output) against the labels into cv-classes.json, then exit")
@@ -311,6 +313,8 @@ def main():
     args = ap.parse_args()
     torch.set_num_threads(max(1, args.threads))
     spec = C.TASKS[args.task]
+    if args.scale:
+        spec["scale"] = args.scale
     if args.out is None:
         args.out = os.path.join(MODELS, spec["file"])
     if args.smoke:
@@ -344,6 +348,8 @@ def main():
         per = {}
         t0 = time.time()
         for i, held in enumerate(C.folds(items, args.cv)):
+            if args.fold and i + 1 != args.fold:
+                continue
             log(f"fold {i + 1}/{args.cv}: held out {held}")
             trained = [a for a in items if a.name not in held]
             net = train(args, trained, log)
@@ -365,7 +371,7 @@ def main():
         if args.task == "phase":
             result["calibrated"] = summarise(args.task, per, "calibrated_error")
         log("cross-validation: " + json.dumps({k: result[k] for k in ("network", "calibrated") if k in result}))
-        if not args.smoke:
+        if not (args.smoke or args.fold or args.scale):
             allcv = json.load(open(CV_FILE)) if os.path.exists(CV_FILE) else {}
             # keep the default-segmentation figures measured by bench (cv-baseline) when present
             old = allcv.get(args.task, {})
@@ -401,7 +407,7 @@ def main():
         "workingScale": spec["scale"],
         "decision": "argmax of the class probabilities"
         if threshold is None
-        else f"dark phase where its probability exceeds decisionThreshold (calibrated on the training images: their labelled area in total)",
+        else "dark phase where its probability exceeds decisionThreshold (calibrated on the training images: their labelled area in total)",
         **({} if threshold is None else {"decisionThreshold": round(threshold, 4)}),
         "trainedFor": (
             "SEM cross-sections of a coating with a grown oxide layer and cracks across it; the network runs at half the "
