@@ -98,7 +98,7 @@ for (const width of [1280, 375]) {
     // in German
     await page.getByText('Deutsch', { exact: true }).click();
     await expect(page.locator('html')).toHaveAttribute('lang', 'de');
-    await expect(bar.locator('figcaption')).toHaveText('Maßstabsbalken gefunden (Balken rot, Text blau)');
+    await expect(bar.locator('figcaption')).toHaveText('Maßstab gefunden: Balken rot, Text blau');
     await bar.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `test-results/screenshots/scale-bar-found-de-${width}.png` });
 
