@@ -207,6 +207,14 @@ describe('starting a run', () => {
     });
     expect(again.holdoutImageIds).toEqual(run.holdoutImageIds);
     expect(again.candidateVersion).toBe(`${model.version}-ft2`);
+    // the answer says how the images were chosen: by the filter here, by a list of ids below
+    expect(run).toMatchObject({ imagesChosen: false, filter: { userIds: [ada.id] } });
+    const chosen = await admin.client.ok(trainingApi.start, {
+      body: { modelId: grain, baseVersion: model.version, imageIds: adaImages.map((i) => i.id), steps: 5, seed: 42 },
+    });
+    expect(chosen).toMatchObject({ imagesChosen: true, filter: {} });
+    expect([...chosen.imageIds].sort()).toEqual(adaImages.map((i) => i.id).sort());
+    await admin.client.ok(trainingApi.cancel, { params: { id: chosen.id } });
 
     expect((await admin.client.ok(trainingApi.get, { params: { id: run.id } })).status).toBe('QUEUED');
     const listed = await admin.client.ok(trainingApi.list, { query: { modelId: grain } });

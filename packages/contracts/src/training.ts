@@ -79,6 +79,8 @@ export const TrainingRun = Type.Object(
     steps: Type.Integer(),
     seed: Type.Integer(),
     filter: TrainingFilter,
+    /** True when the run was started with a chosen list of images (`imageIds`) rather than all or filtered ones. */
+    imagesChosen: Type.Boolean(),
     progress: Nullable(TrainingProgress),
     launcherId: Nullable(Type.String()),
     attempt: Type.Integer(),

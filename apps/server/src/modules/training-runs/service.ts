@@ -47,6 +47,12 @@ const actorOf = (auth: AuthContext) => auth.impersonatorId ?? auth.user.id;
 const say = (lng: Language, key: string, vars: Record<string, string | number> = {}) => translate(lng, `adminMessages.${key}`, vars);
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
+/** The stored filter is the request's filter, or `{ imageIds }` for a chosen list: the answer's filter is the former. */
+function withoutChosenIds(stored: Record<string, unknown>): TrainingFilter {
+  const { imageIds: _chosen, ...filter } = stored;
+  return filter as TrainingFilter;
+}
+
 function presentRun(r: repo.RunWithNames): TrainingRun {
   const run = r.run;
   return {
@@ -61,7 +67,8 @@ function presentRun(r: repo.RunWithNames): TrainingRun {
     holdoutShare: run.holdoutShare,
     steps: run.steps,
     seed: run.seed,
-    filter: run.filter as TrainingFilter,
+    filter: withoutChosenIds(run.filter),
+    imagesChosen: Array.isArray(run.filter.imageIds),
     progress: run.progress ?? null,
     launcherId: run.launcherId,
     attempt: run.attempt,

@@ -5,8 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { formatAdminDateTime, NO_VALUE } from '../../../lib/format';
 import { useModelName } from '../../../lib/modelName';
 
-/** The images a run chose, in words: all, or the filter's parts. */
-function filterText(t: TFunction, f: TrainingRun['filter']): string {
+/** The images a run chose, in words: a chosen list, all, or the filter's parts. */
+function filterText(t: TFunction, run: TrainingRun): string {
+  if (run.imagesChosen) return t('adminTraining.run.filterChosen', { count: run.imageIds.length });
+  const f = run.filter;
   const parts = [
     f.userIds?.length ? t('adminTraining.run.filterUsers', { count: f.userIds.length }) : null,
     f.groupIds?.length ? t('adminTraining.run.filterGroups', { count: f.groupIds.length }) : null,
@@ -28,7 +30,7 @@ export function RunFacts({ run }: { run: TrainingRun }) {
       t('adminTraining.run.images'),
       t('adminTraining.run.imagesValue', { train: run.imageIds.length - run.holdoutImageIds.length, holdout: run.holdoutImageIds.length }),
     ],
-    [t('adminTraining.run.filter'), filterText(t, run.filter)],
+    [t('adminTraining.run.filter'), filterText(t, run)],
     [t('adminTraining.run.holdoutShare'), `${Math.round(run.holdoutShare * 100)} %`],
     [t('adminTraining.run.steps'), String(run.steps)],
     [t('adminTraining.run.seed'), String(run.seed)],
