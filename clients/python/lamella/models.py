@@ -612,6 +612,7 @@ class CancelledTrainingRun:
     steps: int
     seed: int
     filter: "TrainingFilter"
+    imagesChosen: bool
     progress: Optional["TrainingProgress"]
     launcherId: Optional[str]  # Identifier of the launcher
     attempt: int
@@ -3351,6 +3352,7 @@ class StartedTrainingRun:
     steps: int
     seed: int
     filter: "TrainingFilter"
+    imagesChosen: bool
     progress: Optional["TrainingProgress"]
     launcherId: Optional[str]  # Identifier of the launcher
     attempt: int
@@ -3557,6 +3559,7 @@ class TrainingRun:
     steps: int
     seed: int
     filter: "TrainingFilter"
+    imagesChosen: bool  # True when the run was started with a chosen list of images (`imageIds`) rather than all or filtered ones.
     progress: Optional["TrainingProgress"]
     launcherId: Optional[str]  # Identifier of the launcher
     attempt: int
