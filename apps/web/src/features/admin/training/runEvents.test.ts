@@ -16,6 +16,7 @@ const run = (id: string, patch: Partial<TrainingRun> = {}): TrainingRun => ({
   steps: 10,
   seed: 1,
   filter: {},
+  imagesChosen: false,
   progress: { step: 1, steps: 10, loss: 0.9, elapsedS: 3, etaS: 27 },
   launcherId: 'l',
   attempt: 1,
