@@ -46,11 +46,11 @@ import numpy as np
 import onnx
 import torch
 from onnx import numpy_helper
-from PIL import Image
 from scipy import ndimage
 
 from . import synth
 from .batches import assemble, crop_zoom
+from .images import read_image_rgb
 from .masks import read_mask
 from .model import UNet
 
@@ -141,7 +141,7 @@ class Corrected:
     def __init__(self, id_: str, image_path: str, mask_path: str):
         self.id = id_
         try:
-            self.image = np.array(Image.open(image_path).convert("RGB"))
+            self.image = read_image_rgb(image_path)  # a 16-bit micrograph stretched as the engine does, not clipped
         except Exception as e:  # noqa: BLE001
             raise FineTuneError("BAD_IMAGE", f"image {id_}: {image_path} cannot be read: {e}") from e
         try:

@@ -8,7 +8,7 @@ import * as ort from 'onnxruntime-node';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { initCv } from '../cv.js';
-import { decodeMask } from '../image.js';
+import { decodeImage, decodeMask } from '../image.js';
 import { terminateOcr } from '../ocr.js';
 import { tintGrainImage } from '../synth/tint.js';
 import { fineTune, trainingAvailable, TrainingError, type FineTuneImage, type FineTuneProgress } from './finetune.js';
@@ -213,6 +213,42 @@ describe('16-bit masks are read at their depth, not reduced to 8 bits', () => {
     );
     const read = JSON.parse(out) as Record<string, number[]>;
     for (const [name, file] of Object.entries(files)) expect(read[file], name).toEqual(expected);
+  });
+});
+
+describe('16-bit micrographs are stretched as the engine stretches them, not clipped', () => {
+  it.skipIf(!canTrain)('by the Python pipeline (training/lamella_train/images.py), the same grey as decodeImage', async () => {
+    // a 12-bit detector's range (1000–4000) with a few outliers: clipped at 255 it would be all white
+    const w = 96,
+      h = 64;
+    const grey = Uint16Array.from({ length: w * h }, (_, i) => (i === 5 ? 0 : i === 7 ? 65535 : 1000 + ((i * 37) % 3000)));
+    const files = { tiff: path.join(dir, 'micrograph16.tif'), png: path.join(dir, 'micrograph16.png') };
+    tiff16(files.tiff, w, h, 1, grey);
+    await sharp(grey, { raw: { width: w, height: h, channels: 1 } })
+      .toColourspace('grey16')
+      .png()
+      .toFile(files.png);
+    const training = fileURLToPath(new URL('../../../../training', import.meta.url));
+    const out = execFileSync(
+      '/usr/bin/python3',
+      [
+        '-c',
+        'import json, sys\nfrom lamella_train.images import read_image_rgb\nprint(json.dumps({f: read_image_rgb(f)[..., 0].ravel().tolist() for f in sys.argv[1:]}))',
+        ...Object.values(files),
+      ],
+      { cwd: training, encoding: 'utf8' },
+    );
+    const read = JSON.parse(out) as Record<string, number[]>;
+    for (const file of Object.values(files)) {
+      const engine = await decodeImage(readFileSync(file));
+      expect(engine.bitDepth).toBe(16);
+      const py = read[file];
+      expect(py).toHaveLength(w * h);
+      const worst = py.reduce((m, v, i) => Math.max(m, Math.abs(v - engine.data[i])), 0);
+      expect(worst, file).toBeLessThanOrEqual(1);
+      // the picture keeps its contrast: most pixels neither black nor white
+      expect(py.filter((v) => v > 0 && v < 255).length).toBeGreaterThan(0.9 * w * h);
+    }
   });
 });
 
