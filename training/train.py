@@ -33,6 +33,7 @@ sys.path.insert(0, HERE)
 from lamella_train import synth  # noqa: E402
 from lamella_train.batches import assemble, band, crop_zoom  # noqa: E402,F401 (band: also train.py's for its users)
 from lamella_train.data import Annotated, folds, load_tbm  # noqa: E402
+from lamella_train.export import export_onnx  # noqa: E402
 from lamella_train.model import UNet, normalise  # noqa: E402
 
 REPO = os.path.dirname(HERE)
@@ -179,28 +180,7 @@ def train(args, real_train: list[Annotated], log, checkpoint=None) -> UNet:
 
 
 def export(net: UNet, path: str):
-    net.eval().cpu()
-
-    class WithSigmoid(torch.nn.Module):
-        def __init__(self, m):
-            super().__init__()
-            self.m = m
-
-        def forward(self, x):
-            return torch.sigmoid(self.m(x))
-
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    tmp = path + ".tmp"
-    torch.onnx.export(
-        WithSigmoid(net),
-        torch.zeros(1, 3, 64, 64),
-        tmp,
-        input_names=["image"],
-        output_names=["probability"],
-        dynamic_axes={"image": {0: "n", 2: "h", 3: "w"}, "probability": {0: "n", 2: "h", 3: "w"}},
-        opset_version=13,
-    )
-    os.replace(tmp, path)
+    export_onnx(net, path, "sigmoid")
 
 
 def main():

@@ -34,6 +34,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
 from lamella_train import classes as C  # noqa: E402
+from lamella_train.export import export_onnx  # noqa: E402
 from lamella_train.model import UNet, normalise  # noqa: E402
 
 REPO = os.path.dirname(HERE)
@@ -242,28 +243,7 @@ def score_default(task: str, items: list[C.Item], path: str, log):
 
 
 def export(net: UNet, path: str):
-    net.eval().cpu()
-
-    class WithSoftmax(torch.nn.Module):
-        def __init__(self, m):
-            super().__init__()
-            self.m = m
-
-        def forward(self, x):
-            return torch.softmax(self.m(x), 1)
-
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    tmp = path + ".tmp"
-    torch.onnx.export(
-        WithSoftmax(net),
-        torch.zeros(1, 3, 64, 64),
-        tmp,
-        input_names=["image"],
-        output_names=["probability"],
-        dynamic_axes={"image": {0: "n", 2: "h", 3: "w"}, "probability": {0: "n", 2: "h", 3: "w"}},
-        opset_version=13,
-    )
-    os.replace(tmp, path)
+    export_onnx(net, path, "softmax")
 
 
 def add_cv(card: dict, task: str):

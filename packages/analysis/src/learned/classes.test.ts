@@ -1,17 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { rng as random } from '../random.js';
 import { CLASS_NETWORKS, segmentClasses } from './classes.js';
-
-/** Deterministic pseudo-random numbers in [0, 1) (mulberry32). */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function grey(g: Float32Array): Uint8Array {
   const rgb = new Uint8Array(g.length * 3);

@@ -16,6 +16,7 @@ import {
   type TrainingRunsQuery,
   type TrainingValidation,
 } from '@lamella/contracts';
+import { rng } from '@lamella/analysis/random';
 import { translate, type Language } from '@lamella/i18n';
 import type { AuthContext } from '../../platform/auth/session.ts';
 import type { Db } from '../../platform/db/client.ts';
@@ -135,22 +136,10 @@ export async function listTrainable(db: Db, modelId: string, q: TrainableImagesQ
 
 // ---- Runs -----------------------------------------------------------------------------------------------------
 
-/** mulberry32: the seeded split of the images into training and held out (same seed, same split). */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Held-out images: round(share × n), at least 1 and at most n − 1, chosen by the seeded shuffle of the sorted ids. */
 export function splitHoldout(ids: string[], share: number, seed: number): string[] {
   const sorted = [...ids].sort();
-  const rnd = seeded(seed);
+  const rnd = rng(seed);
   for (let i = sorted.length - 1; i > 0; i--) {
     const j = Math.floor(rnd() * (i + 1));
     [sorted[i], sorted[j]] = [sorted[j], sorted[i]];
