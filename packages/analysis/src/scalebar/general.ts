@@ -496,6 +496,23 @@ export async function linePng(img: Gray, line: TextLine): Promise<Buffer> {
 }
 
 /**
+ * A label belongs to the bar nearest to it (of the same polarity, at least half as wide as the bar it was found
+ * beside, not under the label itself): `bar` unless another candidate is more than 1 px nearer.
+ */
+function nearestBar(img: Gray, bar: BarCandidate, cands: readonly BarCandidate[], label: Rect): BarCandidate {
+  let owner = bar;
+  for (const c of cands)
+    if (
+      c.polarity === bar.polarity &&
+      !overlaps(c.rect, padRect(label, 2, img.width, img.height)) &&
+      c.rect.width >= 0.5 * bar.rect.width &&
+      rectDistance(c.rect, label) < rectDistance(owner.rect, label) - 1
+    )
+      owner = c;
+  return owner;
+}
+
+/**
  * The region around a bar and its label to leave out of the analysis: a full-width data strip at the top or
  * bottom, else the box or plate of the other class around them, else the two with a margin.
  */
@@ -596,16 +613,7 @@ export async function detectGeneral(img: Gray, ocr: (png: Buffer) => Promise<str
         unreadable ??= { bar, text };
         continue;
       }
-      // the label belongs to the bar nearest to it (of the same colour)
-      let owner = bar;
-      for (const c of cands)
-        if (
-          c.polarity === bar.polarity &&
-          !overlaps(c.rect, padRect(line.rect, 2, img.width, img.height)) &&
-          c.rect.width >= 0.5 * bar.rect.width &&
-          rectDistance(c.rect, line.rect) < rectDistance(owner.rect, line.rect) - 1
-        )
-          owner = c;
+      const owner = nearestBar(img, bar, cands, line.rect);
       const { region, strip } = barRegion(img, owner, line.rect);
       return { result: { bar: owner, label: line, parsed, text, region, strip }, unreadable: null };
     }
@@ -755,15 +763,7 @@ export async function detectBare(img: Gray, ocr: (png: Buffer) => Promise<string
         continue;
       }
       parsed.unit = unitByGlyphs(line, parsed.unit);
-      let owner = bar;
-      for (const c of cands)
-        if (
-          c.polarity === bar.polarity &&
-          !overlaps(c.rect, padRect(line.rect, 2, img.width, img.height)) &&
-          c.rect.width >= 0.5 * bar.rect.width &&
-          rectDistance(c.rect, line.rect) < rectDistance(owner.rect, line.rect) - 1
-        )
-          owner = c;
+      const owner = nearestBar(img, bar, cands, line.rect);
       const { region, strip } = barRegion(img, owner, line.rect);
       return { result: { bar: owner, label: line, parsed, text, region, strip }, unreadable: null };
     }
