@@ -76,7 +76,9 @@ export async function sweep(db: Db, storage: Storage, options: { minAgeMs?: numb
   const seen = new Set<string>();
   const handle = async (batch: StoredFile[]) => {
     const live = await liveKeys(db, batch);
-    const dead = batch.filter((f) => !live.has(f.key) && f.modifiedAt < cutoff);
+    // at least minAgeMs old: a file stamped in the millisecond the sweep began is old enough for minAgeMs 0 (a stat's
+    // mtime is a millisecond Date from a clock that lags Date.now(), never ahead of it)
+    const dead = batch.filter((f) => !live.has(f.key) && f.modifiedAt <= cutoff);
     for (const f of dead) {
       await storage.delete(f.key);
       report.removed++;
