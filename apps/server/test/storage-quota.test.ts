@@ -204,35 +204,26 @@ for (const [driver, useS3] of drivers) {
       const [model] = await t.db.select().from(computeModels).limit(1);
       const tag = Math.random().toString(36).slice(2, 8);
       const net = (name: string) => `networks/runs/${name}.onnx`;
-      const [run] = await t.db
-        .insert(trainingRuns)
-        .values({
-          modelId: model.id,
-          baseVersion: 'base',
-          candidateVersion: `sweep-${tag}-ft1`,
-          status: 'FINISHED',
-          imageIds: [],
-          holdoutImageIds: [],
-          holdoutShare: 0.2,
-          steps: 1,
-          seed: 1,
-        })
-        .returning();
-      const [running] = await t.db
-        .insert(trainingRuns)
-        .values({
-          modelId: model.id,
-          baseVersion: 'base',
-          candidateVersion: `sweep-${tag}-ft2`,
-          status: 'RUNNING',
-          attempt: 1,
-          imageIds: [],
-          holdoutImageIds: [],
-          holdoutShare: 0.2,
-          steps: 1,
-          seed: 1,
-        })
-        .returning();
+      const runRow = async (status: 'FINISHED' | 'RUNNING', n: number) => {
+        const [row] = await t.db
+          .insert(trainingRuns)
+          .values({
+            modelId: model.id,
+            baseVersion: 'base',
+            candidateVersion: `sweep-${tag}-ft${n}`,
+            status,
+            attempt: status === 'RUNNING' ? 1 : 0,
+            imageIds: [],
+            holdoutImageIds: [],
+            holdoutShare: 0.2,
+            steps: 1,
+            seed: 1,
+          })
+          .returning();
+        return row;
+      };
+      const run = await runRow('FINISHED', 1);
+      const running = await runRow('RUNNING', 2);
       // one trained version of each status, written through the metered storage as the training dispatcher does
       const named: string[] = [];
       for (const [i, status] of (['CANDIDATE', 'PROMOTED', 'RETIRED'] as const).entries()) {
