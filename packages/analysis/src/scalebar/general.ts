@@ -688,15 +688,9 @@ export async function lineGreyPng(
   zone = 0,
 ): Promise<Buffer> {
   const r = line.rect;
-  const pad = zone ? 2 : Math.max(4, Math.round(r.height * 0.4));
-  const x0 = Math.max(0, r.x - pad),
-    y0 = Math.max(0, r.y - pad);
-  const x1 = Math.min(img.width, r.x + r.width + pad),
-    y1 = Math.min(img.height, r.y + r.height + pad);
-  const cw = x1 - x0,
-    ch = y1 - y0;
+  const { x: x0, y: y0, width: cw, height: ch } = padRect(r, zone ? 2 : Math.max(4, Math.round(r.height * 0.4)), img.width, img.height);
   const vals: number[] = [];
-  for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) vals.push(img.data[y * img.width + x]);
+  for (let y = y0; y < y0 + ch; y++) for (let x = x0; x < x0 + cw; x++) vals.push(img.data[y * img.width + x]);
   const bg = median(vals);
   let level = barLevel(img, bar.rect);
   if (zone) {

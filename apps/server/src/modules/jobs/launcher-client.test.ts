@@ -106,7 +106,7 @@ describe('readAnswer (POST /run and POST /train answers)', () => {
       let bytes = 0;
       const value = await readAnswer(chunks(answer, size), new FrameReader(1024), {
         onChunk: (c) => void (bytes += c.length),
-        onFileLine: (msg) => ({ filename: String(msg.filename), bytes: Number(msg.bytes) }),
+        onFileLine: (msg) => String(msg.filename),
         onFile: store(got),
         onLine: (msg: AnswerLine, addFile) => {
           lines.push(msg.type);
@@ -130,7 +130,7 @@ describe('readAnswer (POST /run and POST /train answers)', () => {
     const got = new Map<string, Buffer | Error>();
     const cut = answer.subarray(0, answer.indexOf(a) + 1000);
     const value = await readAnswer(chunks(cut, 300), new FrameReader(1024), {
-      onFileLine: (msg) => ({ filename: String(msg.filename), bytes: Number(msg.bytes) }),
+      onFileLine: (msg) => String(msg.filename),
       onFile: store(got),
       onLine: (msg) => (msg.type === 'done' ? true : undefined),
     });
@@ -145,7 +145,7 @@ describe('readAnswer (POST /run and POST /train answers)', () => {
     const refused = await readAnswer(chunks(answer, 4096), new FrameReader(1024), {
       onFileLine: (msg) => {
         if (msg.filename === 'empty.bin') throw new Error('refused: empty.bin');
-        return { filename: String(msg.filename), bytes: Number(msg.bytes) };
+        return String(msg.filename);
       },
       onFile: store(got),
       onLine: (msg) => void lines.push(msg.type),

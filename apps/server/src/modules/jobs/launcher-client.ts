@@ -136,10 +136,11 @@ export interface AnswerHandlers<T> {
   /** Each chunk of the answer as it arrives (a sign of life); may throw to stop reading. */
   onChunk?: (chunk: Buffer) => void;
   /**
-   * A `file` line: checks its size and name and answers them (throws to refuse it before its bytes come). Its bytes
-   * follow as the file's body, streamed to `onFile`.
+   * A `file` line whose size (`bytes`, checked to be a whole number ≥ 0) is read: checks the size against its limit
+   * and the name, and answers the name (throws to refuse the file before its bytes come). Its bytes follow as the
+   * file's body, streamed to `onFile`.
    */
-  onFileLine: (msg: AnswerLine) => { filename: string; bytes: number };
+  onFileLine: (msg: AnswerLine, bytes: number) => string;
   /** Where a file's bytes (`bytes` of them) go as they arrive; settles when the file is stored. */
   onFile: (filename: string, source: Readable, bytes: number) => Promise<void>;
   /**
@@ -200,8 +201,10 @@ export async function readAnswer<T>(res: AsyncIterable<Buffer>, reader: FrameRea
         if (!frame.line.length || (frame.line.length < 8 && !frame.line.toString().trim())) continue;
         const msg = JSON.parse(frame.line.toString('utf8')) as AnswerLine;
         if (msg.type === 'file') {
-          const { filename, bytes } = h.onFileLine(msg);
-          startFile(filename, bytes);
+          const bytes = msg.bytes;
+          if (typeof bytes !== 'number' || !Number.isSafeInteger(bytes) || bytes < 0)
+            throw new Error('the launcher sent a file frame without its size');
+          startFile(h.onFileLine(msg, bytes), bytes);
           reader.expectBytes(bytes);
           continue;
         }
@@ -302,14 +305,11 @@ export async function runOnLauncher(
         opts.onBytes?.();
         if (received > maxBytes) throw new ResultTooLarge(maxBytes);
       },
-      onFileLine: (msg) => {
+      onFileLine: (msg, bytes) => {
         opts.onBeat?.(undefined);
-        const bytes = msg.bytes;
-        if (typeof bytes !== 'number' || !Number.isSafeInteger(bytes) || bytes < 0)
-          throw new Error('the launcher sent a file frame without its size');
         // refused before its bytes come: the frame says how large the file is
         if (received + bytes > maxBytes) throw new ResultTooLarge(maxBytes);
-        return { filename: fileName(msg.filename), bytes };
+        return fileName(msg.filename);
       },
       onFile: (filename, source, bytes) => {
         const entry: LauncherResult['files'][number] = { filename, bytes };

@@ -115,14 +115,11 @@ export async function trainOnLauncher(
   try {
     done = await readAnswer<TrainDone>(res, new FrameReader(16 * 1024 * 1024), {
       onChunk: () => opts.onBeat(),
-      onFileLine: (msg) => {
-        const bytes = msg.bytes;
-        if (typeof bytes !== 'number' || !Number.isSafeInteger(bytes) || bytes < 0)
-          throw new Error('the launcher sent a file frame without its size');
+      onFileLine: (msg, bytes) => {
         if (bytes > maxFile) throw new TrainingRefused('NETWORK_TOO_LARGE', `the trained network is larger than ${Math.round(maxFile / 1048576)} MB`);
         if (typeof msg.filename !== 'string' || !/^[\w.-]{1,100}$/.test(msg.filename))
           throw new Error('the launcher sent a file without a valid name');
-        return { filename: msg.filename, bytes };
+        return msg.filename;
       },
       onFile: (filename, source) => {
         names.push(filename);

@@ -12,7 +12,7 @@ const loadSanitizer = () =>
   ));
 
 /** Rich text from the back-office, sanitised (DOMPurify) before it is shown; nothing is shown before that. */
-export function SafeHtml({ html }: { html: string }) {
+export function SafeHtml({ html, className }: { html: string; className?: string }) {
   const [sanitize, setSanitize] = useState<{ run: Sanitize } | null>(null);
   useEffect(() => {
     let live = true;
@@ -22,7 +22,7 @@ export function SafeHtml({ html }: { html: string }) {
     };
   }, []);
   return (
-    <TypographyStylesProvider>
+    <TypographyStylesProvider className={className}>
       <div dangerouslySetInnerHTML={{ __html: sanitize ? sanitize.run(html) : '' }} />
     </TypographyStylesProvider>
   );

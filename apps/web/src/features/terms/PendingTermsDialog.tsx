@@ -1,7 +1,5 @@
-import { Button, Group, Modal, ScrollArea, Stack, Text, TypographyStylesProvider } from '@mantine/core';
+import { Button, Group, Modal, ScrollArea, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import DOMPurify from 'dompurify';
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { termsApi, type PendingTerms } from '@lamella/contracts';
@@ -9,17 +7,17 @@ import { call } from '../../api/client';
 import { errorText } from '../../lib/errorText';
 import { formatDate } from '../../lib/format';
 import { notifyError } from '../../lib/notify';
+import { SafeHtml } from '../results/SafeHtml';
 
 type Terms = NonNullable<PendingTerms['terms']>;
 
 /**
- * The terms the user has not accepted yet, with Accept (and Log out): TermsAcceptanceModal loads it (and DOMPurify)
- * only when there are such terms, so the app's first load does without both.
+ * The terms the user has not accepted yet, with Accept (and Log out): TermsAcceptanceModal loads it only when there are
+ * such terms, and SafeHtml loads DOMPurify when it first shows rich text, so the app's first load does without both.
  */
 export function PendingTermsDialog({ terms, lng }: { terms: Terms; lng: 'en' | 'de' }) {
   const { t } = useTranslation();
   const qc = useQueryClient();
-  const html = useMemo(() => DOMPurify.sanitize(terms.content), [terms]);
   const accept = useMutation({
     mutationFn: (version: number) => call(termsApi.accept, { body: { version } }),
     onSuccess: async (answer) => {
@@ -51,9 +49,7 @@ export function PendingTermsDialog({ terms, lng }: { terms: Terms; lng: 'en' | '
           </Text>
         ) : null}
         <ScrollArea.Autosize mah="50vh" type="auto" offsetScrollbars>
-          <TypographyStylesProvider className="terms-content">
-            <div dangerouslySetInnerHTML={{ __html: html }} />
-          </TypographyStylesProvider>
+          <SafeHtml html={terms.content} className="terms-content" />
         </ScrollArea.Autosize>
         <Group justify="flex-end" gap="xs">
           <Button component={Link} to="/logout" variant="default">
