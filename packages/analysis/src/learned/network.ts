@@ -151,6 +151,10 @@ export async function runTiled(
   const xs = starts(w, tw, stepX),
     ys = starts(h, th, stepY);
   const input = new Float32Array(3 * tw * th);
+  // the normalised value of each 8-bit level per channel (the same arithmetic as per pixel, once per level)
+  const lut = [0, 1, 2].map((c) => Float32Array.from({ length: 256 }, (_, v) => (v / 255 - mean[c]) / std[c]));
+  const [l0, l1, l2] = lut;
+  const plane = tw * th;
   let outputs: Float32Array[] | null = null;
   const inputName = session.inputNames[0];
   const outputName = session.outputNames[0];
@@ -167,9 +171,9 @@ export async function runTiled(
           if (sx >= w) sx = Math.max(0, 2 * w - 2 - sx);
           const si = 3 * (sy * w + sx);
           const di = y * tw + x;
-          input[di] = (rgb[si] / 255 - mean[0]) / std[0];
-          input[tw * th + di] = (rgb[si + 1] / 255 - mean[1]) / std[1];
-          input[2 * tw * th + di] = (rgb[si + 2] / 255 - mean[2]) / std[2];
+          input[di] = l0[rgb[si]];
+          input[plane + di] = l1[rgb[si + 1]];
+          input[2 * plane + di] = l2[rgb[si + 2]];
         }
       }
       const res = await session.run({ [inputName]: new ort.Tensor('float32', input, [1, 3, th, tw]) });
@@ -182,18 +186,13 @@ export async function runTiled(
         ox1 = xi === xs.length - 1 ? w : xs[xi + 1] + overlap;
       const oy0 = yi === 0 ? 0 : y0 + overlap,
         oy1 = yi === ys.length - 1 ? h : ys[yi + 1] + overlap;
-      for (let c = 0; c < C; c++) {
-        const plane = outputs[c];
-        const off = c * tw * th;
-        for (let y = oy0; y < Math.min(oy1, h); y++) {
-          const ty = y - y0;
-          if (ty < 0 || ty >= th) continue;
-          for (let x = ox0; x < Math.min(ox1, w); x++) {
-            const tx = x - x0;
-            if (tx < 0 || tx >= tw) continue;
-            plane[y * w + x] = data[off + ty * tw + tx];
-          }
-        }
+      const xa = Math.max(ox0, x0),
+        xb = Math.min(ox1, w, x0 + tw);
+      for (let c = 0; c < C && xb > xa; c++) {
+        const dst = outputs[c];
+        const off = c * plane;
+        for (let y = Math.max(oy0, y0); y < Math.min(oy1, h, y0 + th); y++)
+          dst.set(data.subarray(off + (y - y0) * tw + (xa - x0), off + (y - y0) * tw + (xb - x0)), y * w + xa);
       }
       out.dispose?.();
     }

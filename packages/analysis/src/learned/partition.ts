@@ -31,47 +31,58 @@ export function coreSeeds(prob: Float32Array, w: number, h: number, valid: Uint8
  */
 export function flood(prob: Float32Array, w: number, h: number, valid: Uint8Array | null, labels: Int32Array, levels = 256): void {
   const N = w * h;
-  const level = (i: number) => Math.min(levels - 1, Math.max(0, Math.floor(prob[i] * levels)));
-  // bucket queue: per level a growable list of pixel indices
+  // bucket queue: per level a growable list of pixel indices. (No closure per pixel: these loops run over every
+  // pixel of the image; the order of the pushes is the raster order of the seeds, then first in, first out.)
   const buckets: Int32Array[] = Array.from({ length: levels }, () => new Int32Array(64));
   const sizes = new Int32Array(levels);
   const heads = new Int32Array(levels);
-  const queued = new Uint8Array(N);
-  const push = (i: number, lv: number) => {
-    let b = buckets[lv];
-    if (sizes[lv] === b.length) {
+  // 1 where a pixel may still be claimed: valid, unlabelled and not yet queued
+  const open = new Uint8Array(N);
+  for (let i = 0; i < N; i++) open[i] = labels[i] === 0 && (!valid || valid[i]) ? 1 : 0;
+  const top = levels - 1;
+  // claims pixel j for the seed of `from` at level max(lv, level of j)
+  const claim = (j: number, from: number, lv: number) => {
+    open[j] = 0;
+    labels[j] = -labels[from]; // tentative: claimed by the first seed to reach it
+    const q = Math.floor(prob[j] * levels);
+    const l = Math.max(lv, q < 0 ? 0 : q > top ? top : q);
+    let b = buckets[l];
+    if (sizes[l] === b.length) {
       const nb = new Int32Array(b.length * 2);
       nb.set(b);
-      buckets[lv] = b = nb;
+      buckets[l] = b = nb;
     }
-    b[sizes[lv]++] = i;
+    b[sizes[l]++] = j;
   };
-  const visit = (j: number, from: number, lv: number) => {
-    if (queued[j] || labels[j] !== 0 || (valid && !valid[j])) return;
-    queued[j] = 1;
-    labels[j] = -labels[from]; // tentative: claimed by the first seed to reach it
-    push(j, Math.max(lv, level(j)));
+  const levelOf = (i: number) => {
+    const q = Math.floor(prob[i] * levels);
+    return q < 0 ? 0 : q > top ? top : q;
   };
-  for (let i = 0; i < N; i++) {
-    if (labels[i] <= 0) continue;
-    const y = (i / w) | 0,
-      x = i - y * w;
-    const lv = level(i);
-    if (x > 0) visit(i - 1, i, lv);
-    if (x + 1 < w) visit(i + 1, i, lv);
-    if (y > 0) visit(i - w, i, lv);
-    if (y + 1 < h) visit(i + w, i, lv);
-  }
+  for (let y = 0, i = 0; y < h; y++)
+    for (let x = 0; x < w; x++, i++) {
+      if (labels[i] <= 0) continue;
+      // a seed pixel with no open neighbour claims nothing
+      const l = x > 0 && open[i - 1],
+        r = x + 1 < w && open[i + 1],
+        u = y > 0 && open[i - w],
+        d = y + 1 < h && open[i + w];
+      if (!(l || r || u || d)) continue;
+      const lv = levelOf(i);
+      if (l) claim(i - 1, i, lv);
+      if (x + 1 < w && open[i + 1]) claim(i + 1, i, lv);
+      if (y > 0 && open[i - w]) claim(i - w, i, lv);
+      if (y + 1 < h && open[i + w]) claim(i + w, i, lv);
+    }
   for (let lv = 0; lv < levels; lv++) {
     while (heads[lv] < sizes[lv]) {
       const i = buckets[lv][heads[lv]++];
       labels[i] = -labels[i];
       const y = (i / w) | 0,
         x = i - y * w;
-      if (x > 0) visit(i - 1, i, lv);
-      if (x + 1 < w) visit(i + 1, i, lv);
-      if (y > 0) visit(i - w, i, lv);
-      if (y + 1 < h) visit(i + w, i, lv);
+      if (x > 0 && open[i - 1]) claim(i - 1, i, lv);
+      if (x + 1 < w && open[i + 1]) claim(i + 1, i, lv);
+      if (y > 0 && open[i - w]) claim(i - w, i, lv);
+      if (y + 1 < h && open[i + w]) claim(i + w, i, lv);
       // a push at a lower level than the current one cannot happen (max(lv, …)), so the order is monotone
     }
     buckets[lv] = new Int32Array(0);

@@ -8,7 +8,7 @@ import { colourStats, isColourEtched, segmentColourGrains } from './grainColour.
 import { joinColonies, segmentColonies, type Colonies } from './colonies.js';
 import { AnalysisError } from '../errors.js';
 import { addSegmentationFile, calibrationRows, type Context, fmt, hex, histogram, mean, row, table, tr } from './common.js';
-import { type GrainSegmentation, fromLabels, BORDER_MARGIN, onePiecePerGrain, fillMergedLines, fillToEdge } from './grain/labels.js';
+import { type GrainSegmentation, fromLabels, BORDER_MARGIN, onePiecePerGrain, fillMergedLines, fillToEdge, grainInteriors } from './grain/labels.js';
 import { segmentGrains, segmentGrainsAtOwnScale } from './grain/lines.js';
 import { lamellarItem, LAMELLAR_FRACTION, lamellarity } from './grain/lamellar.js';
 import { TONE_NETWORK, greyToRgb, toneItem, interceptOf, MIN_GRAINS, e112Items, fmtIn } from './grain/report.js';
@@ -228,8 +228,8 @@ export async function runGrainSize(ctx: Context): Promise<void> {
   // 20261125: grains run up to the field's edge in the file (the watershed's outer ring of label 0 is filled from the
   // first grain pixel inward, up to BORDER_MARGIN px), so the mask shows border grains as cut by the edge
   const F = ctx.version >= '20261125' ? fillToEdge(colour ? fillMergedLines(L, w, h, valid) : L, w, h, valid) : L;
-  const apart = (i: number, j: number) => j < 0 || j >= F.length || F[j] <= 0 || F[j] === F[i];
-  const inFile = (i: number) => F[i] > 0 && apart(i, i - 1) && apart(i, i + 1) && apart(i, i - w) && apart(i, i + w);
+  const interior = grainInteriors(F, w);
+  const inFile = (i: number) => interior[i] === 1;
   const keep = ctx.version >= '20261125' && !ctx.mask ? onePiecePerGrain(F, w, h, seg.count, inFile) : null;
   await addSegmentationFile(ctx, keep ? (i) => keep[i] === 1 : inFile);
 }

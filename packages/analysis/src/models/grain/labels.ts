@@ -71,6 +71,25 @@ export function keepLargestPieces(labels: Int32Array, w: number, h: number, coun
 }
 
 /**
+ * 1 on the grain pixels (F > 0) none of whose 4 neighbours in index order (i ± 1, i ± w; ±1 runs on across a row's
+ * end, as it always has) belongs to another grain: the grains of segmentation.png, kept apart by a 1-px line.
+ */
+export function grainInteriors(F: Int32Array, w: number): Uint8Array {
+  const N = F.length;
+  const out = new Uint8Array(N);
+  for (let i = 0; i < N; i++) {
+    const l = F[i];
+    if (l <= 0) continue;
+    let a = i - 1 < 0 || F[i - 1] <= 0 || F[i - 1] === l;
+    a &&= i + 1 >= N || F[i + 1] <= 0 || F[i + 1] === l;
+    a &&= i - w < 0 || F[i - w] <= 0 || F[i - w] === l;
+    a &&= i + w >= N || F[i + w] <= 0 || F[i + w] === l;
+    if (a) out[i] = 1;
+  }
+  return out;
+}
+
+/**
  * One 4-connected piece per grain in segmentation.png (20261125): where a grain's pixels fall apart into several
  * pieces (a neck one pixel wide cut by the rule that grains stay apart, or labels brought back from the working
  * resolution), only its largest piece is written, so a re-run with the file counts each grain once.

@@ -61,6 +61,11 @@ export function overlayParts(L: Int32Array, w: number, h: number, valid: Uint8Ar
   }
   // band pixels to the nearest grain: breadth-first from every grain pixel through the band
   const filled = new Int32Array(n);
+  if (!anyZero) {
+    // a zero-width partition (the learned segmentation): every analysed pixel is a grain's already
+    for (let i = 0; i < n; i++) filled[i] = valid[i] && L[i] > 0 ? L[i] : 0;
+    return { filled, lines: boundaryLines(filled, w, h, valid, ignored), ignored };
+  }
   const queue = new Int32Array(n);
   let head = 0,
     tail = 0;
@@ -83,8 +88,12 @@ export function overlayParts(L: Int32Array, w: number, h: number, valid: Uint8Ar
       queue[tail++] = j;
     }
   }
-  // 1-px lines: where the grain changes to the right or below, and the outline of the ignored area on the grain side
-  const lines = new Uint8Array(n);
+  return { filled, lines: boundaryLines(filled, w, h, valid, ignored), ignored };
+}
+
+/** 1-px lines: where the grain changes to the right or below, and the outline of the ignored area on the grain side. */
+function boundaryLines(filled: Int32Array, w: number, h: number, valid: Uint8Array, ignored: Uint8Array): Uint8Array {
+  const lines = new Uint8Array(w * h);
   for (let y = 0; y < h; y++)
     for (let x = 0; x < w; x++) {
       const i = y * w + x;
@@ -100,7 +109,7 @@ export function overlayParts(L: Int32Array, w: number, h: number, valid: Uint8Ar
       )
         lines[i] = 1;
     }
-  return { filled, lines, ignored };
+  return lines;
 }
 
 const PLUS = [
@@ -111,10 +120,21 @@ const PLUS = [
   [0, -1],
 ];
 
-const blend = (out: Uint8Array, i: number, c: RGB, a: number) => {
-  out[3 * i] = Math.round(out[3 * i] * (1 - a) + c[0] * a);
-  out[3 * i + 1] = Math.round(out[3 * i + 1] * (1 - a) + c[1] * a);
-  out[3 * i + 2] = Math.round(out[3 * i + 2] * (1 - a) + c[2] * a);
+/** Every 8-bit level blended with colour `c` at opacity `a` (rounded), per channel: lut[3 * v + k]. */
+const blendLut = (c: RGB, a: number) => {
+  const lut = new Uint8Array(3 * 256);
+  for (let v = 0; v < 256; v++) for (let k = 0; k < 3; k++) lut[3 * v + k] = Math.round(v * (1 - a) + c[k] * a);
+  return lut;
+};
+/** The grey and violet hatchings: [stripe, between stripes] of each. */
+const HATCH = {
+  excluded: [blendLut(OVERLAY_COLOURS.excluded, 0.8), blendLut(OVERLAY_COLOURS.excluded, 0.45)],
+  ignored: [blendLut(OVERLAY_COLOURS.ignored, 0.85), blendLut(OVERLAY_COLOURS.ignored, 0.35)],
+};
+const blendWith = (out: Uint8Array, i: number, lut: Uint8Array) => {
+  out[3 * i] = lut[3 * out[3 * i]];
+  out[3 * i + 1] = lut[3 * out[3 * i + 1] + 1];
+  out[3 * i + 2] = lut[3 * out[3 * i + 2] + 2];
 };
 const put = (out: Uint8Array, i: number, c: RGB) => {
   out[3 * i] = c[0];
@@ -142,11 +162,14 @@ function onWholeImage(ctx: Context, a: Uint8Array): { data: Uint8Array; width: n
   const full = ctx.fullImage;
   if (!full || (W === w && H === h)) return { data: a, width: w, height: h };
   const out = new Uint8Array(3 * W * H);
-  for (let i = 0; i < W * H; i++) {
-    out[3 * i] = out[3 * i + 1] = out[3 * i + 2] = full.data[i];
-    const y = (i / W) | 0;
-    blend(out, i, OVERLAY_COLOURS.excluded, (i - y * W + y) % 6 < 2 ? 0.8 : 0.45);
-  }
+  for (let y = 0, i = 0; y < H; y++)
+    for (let x = 0; x < W; x++, i++) {
+      const lut = HATCH.excluded[(x + y) % 6 < 2 ? 0 : 1],
+        g = 3 * full.data[i];
+      out[3 * i] = lut[g];
+      out[3 * i + 1] = lut[g + 1];
+      out[3 * i + 2] = lut[g + 2];
+    }
   for (let y = 0; y < h; y++) out.set(a.subarray(3 * y * w, 3 * (y + 1) * w), 3 * ((ctx.origin.y + y) * W + ctx.origin.x));
   return { data: out, width: W, height: H };
 }
@@ -156,9 +179,8 @@ function paintAreas(out: Uint8Array, w: number, h: number, valid: Uint8Array, ig
   for (let y = 0; y < h; y++)
     for (let x = 0; x < w; x++) {
       const i = y * w + x;
-      const stripe = (x + y) % 6 < 2;
-      if (!valid[i]) blend(out, i, OVERLAY_COLOURS.excluded, stripe ? 0.8 : 0.45);
-      else if (ignored[i]) blend(out, i, OVERLAY_COLOURS.ignored, stripe ? 0.85 : 0.35);
+      if (!valid[i]) blendWith(out, i, HATCH.excluded[(x + y) % 6 < 2 ? 0 : 1]);
+      else if (ignored[i]) blendWith(out, i, HATCH.ignored[(x + y) % 6 < 2 ? 0 : 1]);
     }
 }
 
@@ -174,7 +196,8 @@ export async function grainOverlays(ctx: Context, L: Int32Array, kind: Uint8Arra
   const base = await baseRgb(ctx);
   const out = Uint8Array.from(base);
   paintAreas(out, w, h, valid, ignored);
-  for (let i = 0; i < filled.length; i++) if (valid[i] && filled[i] > 0 && kind[filled[i]] === 2) blend(out, i, OVERLAY_COLOURS.border, 0.3);
+  const tint = blendLut(OVERLAY_COLOURS.border, 0.3);
+  for (let i = 0; i < filled.length; i++) if (valid[i] && filled[i] > 0 && kind[filled[i]] === 2) blendWith(out, i, tint);
   for (let i = 0; i < lines.length; i++) if (lines[i]) put(out, i, boundary);
   const png = async (a: Uint8Array) => {
     const f = onWholeImage(ctx, a);
@@ -188,10 +211,9 @@ export async function grainOverlays(ctx: Context, L: Int32Array, kind: Uint8Arra
     paintAreas(t, w, h, valid, ignored);
     for (let i = 0; i < lines.length; i++) if (lines[i]) put(t, i, boundary);
     const off = Math.floor(spacing / 2);
-    for (let y = off; y < h; y += spacing)
-      for (let x = 0; x < w; x++) if (valid[y * w + x] && !lines[y * w + x]) blend(t, y * w + x, OVERLAY_COLOURS.testLine, 0.35);
-    for (let x = off; x < w; x += spacing)
-      for (let y = 0; y < h; y++) if (valid[y * w + x] && !lines[y * w + x]) blend(t, y * w + x, OVERLAY_COLOURS.testLine, 0.35);
+    const cyan = blendLut(OVERLAY_COLOURS.testLine, 0.35);
+    for (let y = off; y < h; y += spacing) for (let x = 0; x < w; x++) if (valid[y * w + x] && !lines[y * w + x]) blendWith(t, y * w + x, cyan);
+    for (let x = off; x < w; x += spacing) for (let y = 0; y < h; y++) if (valid[y * w + x] && !lines[y * w + x]) blendWith(t, y * w + x, cyan);
     // each counted intersection: a plus of 5 px in the colour of its weight
     e112Intercept(L, w, h, valid, spacing, 3, (i, weight) => {
       hits++;
