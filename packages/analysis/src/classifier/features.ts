@@ -13,9 +13,50 @@ export interface FeatureSpec {
   /** The scales in working pixels. */
   sigmas: number[];
   kinds: FeatureKind[];
+  /**
+   * How the working image's grey is brought to a common scale before the features: 'percentiles' maps its 0.5th
+   * and 99.5th percentiles to 0 and 255 (another image of the material at another brightness and contrast reads
+   * as the strokes' image did). Absent (recipes before it): the grey as it is.
+   */
+  normalise?: 'percentiles';
 }
 
-export const DEFAULT_FEATURES: FeatureSpec = { sigmas: [...DEFAULT_SIGMAS], kinds: [...FEATURE_KINDS] };
+/**
+ * What new classifiers compute: the scales of DEFAULT_SIGMAS and a context scale of 20 working pixels (where a
+ * band lies relative to its neighbours: an oxide under a bright top coat and the same grey of the substrate far
+ * below), on the normalised grey. Recipes store their spec, so older ones keep theirs.
+ */
+export const DEFAULT_FEATURES: FeatureSpec = { sigmas: [...DEFAULT_SIGMAS, 20], kinds: [...FEATURE_KINDS], normalise: 'percentiles' };
+
+/** The working image as the spec reads it (normalise: see FeatureSpec). */
+export function normaliseGrey(img: FloatImage, spec: FeatureSpec): FloatImage {
+  if (spec.normalise !== 'percentiles') return img;
+  const n = img.data.length;
+  const bins = 4096;
+  const hist = new Float64Array(bins);
+  let lo = Infinity,
+    hi = -Infinity;
+  for (let i = 0; i < n; i++) {
+    const v = img.data[i];
+    if (v < lo) lo = v;
+    if (v > hi) hi = v;
+  }
+  if (!(hi > lo)) return img;
+  const k = (bins - 1) / (hi - lo);
+  for (let i = 0; i < n; i++) hist[Math.round((img.data[i] - lo) * k)]++;
+  const at = (q: number) => {
+    let acc = 0;
+    for (let b = 0; b < bins; b++) if ((acc += hist[b]) >= q * n) return lo + b / k;
+    return hi;
+  };
+  const p0 = at(0.005),
+    p1 = at(0.995);
+  if (!(p1 - p0 > 1e-3)) return img;
+  const scale = 255 / (p1 - p0);
+  const out = new Float32Array(n);
+  for (let i = 0; i < n; i++) out[i] = (img.data[i] - p0) * scale;
+  return { width: img.width, height: img.height, data: out };
+}
 
 export interface FloatImage {
   width: number;

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { Gray } from '../image.js';
 import { rng } from './forest.js';
-import { applyClassifier, checkClassifier, greyRangeClassifier, trainClassifier, type Stroke } from './pixelClassifier.js';
+import { DEFAULT_SIGMAS, FEATURE_KINDS } from './features.js';
+import {
+  applyClassifier,
+  checkClassifier,
+  greyRangeClassifier,
+  removeSpeckles,
+  trainClassifier,
+  trainClassifierImages,
+  type Stroke,
+} from './pixelClassifier.js';
 
 /**
  * Two phases of nearly the same mean grey that differ in texture and size: round grains of phase B (mean 128,
@@ -117,6 +126,73 @@ describe('pixel classifier (features + random forest)', () => {
     const broken = JSON.parse(JSON.stringify(one.classifier));
     broken.forest.trees[0].left[0] = 0;
     expect(() => checkClassifier(broken)).toThrow(/link/);
+  });
+
+  it("reads another image at another brightness and contrast as the strokes' image (normalised grey)", () => {
+    const w = 240,
+      h = 180;
+    const a = twoPhase(w, h, 31);
+    const { classifier } = trainClassifier(a.img, strokesFor(a.truth, w, h, 7), 2, { seed: 1 });
+    expect(classifier.kind === 'forest' && classifier.features.normalise).toBe('percentiles');
+    const b = twoPhase(w, h, 32);
+    const dim: Gray = { width: w, height: h, data: Uint8Array.from(b.img.data, (v) => Math.round(40 + v * 0.6)) };
+    expect(accuracy(applyClassifier(classifier, dim).labels, b.truth)).toBeGreaterThan(0.93);
+  });
+
+  it('keeps a recipe trained before normalisation and post-processing as it was (no normalise, no post)', () => {
+    const w = 200,
+      h = 150;
+    const a = twoPhase(w, h, 41);
+    const old = trainClassifier(a.img, strokesFor(a.truth, w, h, 3), 2, {
+      seed: 2,
+      features: { sigmas: [...DEFAULT_SIGMAS], kinds: [...FEATURE_KINDS] },
+      post: null,
+    });
+    const json = JSON.parse(JSON.stringify(old.classifier));
+    expect(json.post).toBeUndefined();
+    expect(json.features.normalise).toBeUndefined();
+    expect(json.features.sigmas).toEqual([0.7, 1.6, 3.5, 5, 10]);
+    // the same labels as at training, pixel by pixel, speckles and all
+    expect(Buffer.from(applyClassifier(json, a.img).labels)).toEqual(Buffer.from(old.segmentation.labels));
+    checkClassifier(json);
+    expect(() => checkClassifier({ ...json, post: { minSpeckle: -1 } })).toThrow(/minSpeckle/);
+    expect(() => checkClassifier({ ...json, features: { ...json.features, normalise: 'zscore' } })).toThrow(/normalise/);
+  });
+
+  it('trains on strokes over several images of a material and segments a third', () => {
+    const w = 220,
+      h = 160;
+    const a = twoPhase(w, h, 51),
+      b = twoPhase(w, h, 52),
+      c = twoPhase(w, h, 53);
+    const sa = strokesFor(a.truth, w, h, 1),
+      sb = strokesFor(b.truth, w, h, 2);
+    const { classifier, samples } = trainClassifierImages(
+      [
+        { img: a.img, strokes: sa },
+        { img: b.img, strokes: sb },
+      ],
+      2,
+      { seed: 1 },
+    );
+    expect(samples).toBeGreaterThan(100);
+    // as good on the third image as a classifier of the first image's strokes alone (0.91 here: small images)
+    const one = trainClassifier(a.img, sa, 2, { seed: 1 }).classifier;
+    const multi = accuracy(applyClassifier(classifier, c.img).labels, c.truth);
+    expect(multi).toBeGreaterThan(0.9);
+    expect(multi).toBeGreaterThanOrEqual(accuracy(applyClassifier(one, c.img).labels, c.truth) - 0.01);
+  });
+
+  it('gives specks smaller than the limit their second most probable class', () => {
+    // a 5 × 5 image of class 0 with a 1-pixel speck of 1 and a 2 × 3 patch of 2
+    const labels = new Uint8Array(25),
+      second = new Uint8Array(25).fill(3);
+    labels[6] = 1;
+    for (const i of [13, 14, 18, 19, 23, 24]) labels[i] = 2;
+    removeSpeckles(labels, second, 5, 5, 4);
+    expect(labels[6]).toBe(3);
+    expect([13, 14, 18, 19, 23, 24].map((i) => labels[i])).toEqual([2, 2, 2, 2, 2, 2]);
+    expect(labels[0]).toBe(0);
   });
 
   it('grey ranges: the first range holding the grey names the class, else the other class', () => {

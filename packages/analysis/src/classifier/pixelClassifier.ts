@@ -8,6 +8,7 @@ import {
   featureNames,
   forEachFeaturePlane,
   gaussian,
+  normaliseGrey,
   planeRange,
   quantise,
   workingFactor,
@@ -43,6 +44,12 @@ export type PixelClassifier =
       /** The range of each feature plane that its 64 bins span. */
       ranges: Array<[number, number]>;
       forest: Forest;
+      /**
+       * What is done to the classes after the forest (absent in recipes trained before it: nothing).
+       * minSpeckle: a connected region of one class smaller than this many pixels of the working grid takes
+       * each pixel's second most probable class (salt-and-pepper noise, not a structure anyone strokes).
+       */
+      post?: { minSpeckle: number };
     }
   | {
       format: typeof CLASSIFIER_FORMAT;
@@ -68,7 +75,12 @@ export interface TrainOptions extends ForestOptions {
   maxWorkingPixels?: number;
   /** Training samples kept per class at most (a seeded choice). */
   maxSamplesPerClass?: number;
+  /** Post-processing of the classes (PixelClassifier post); null: none, as recipes before it. */
+  post?: { minSpeckle: number } | null;
 }
+
+/** The post-processing new classifiers get. */
+export const DEFAULT_POST = { minSpeckle: 6 };
 
 export class ClassifierError extends Error {
   constructor(
@@ -113,7 +125,7 @@ function workingPlanes(
   labelled?: (w: number, h: number, f: number) => ArrayLike<number>,
 ): { planes: Uint8Array[]; ranges: Array<[number, number]>; width: number; height: number; factor: number } {
   const factor = workingFactor(img.width, img.height, maxWorkingPixels);
-  const work = downsample(img.data, img.width, img.height, factor);
+  const work = normaliseGrey(downsample(img.data, img.width, img.height, factor), spec);
   const at = labelled?.(work.width, work.height, factor);
   const planes: Uint8Array[] = [];
   const used: Array<[number, number]> = [];
@@ -126,10 +138,20 @@ function workingPlanes(
 }
 
 /** Class planes at working scale → labels and confidence at full size (probabilities upsampled bilinearly). */
-function toSegmentation(prob: Float32Array[], ww: number, wh: number, width: number, height: number, factor: number): Segmentation {
+function toSegmentation(
+  prob: Float32Array[],
+  ww: number,
+  wh: number,
+  width: number,
+  height: number,
+  factor: number,
+  post?: { minSpeckle: number },
+): Segmentation {
   const K = prob.length;
   const labels = new Uint8Array(width * height),
     confidence = new Uint8Array(width * height);
+  const second = post ? new Uint8Array(width * height) : null;
+  const secondBest = new Float32Array(width);
   const best = new Float32Array(width);
   for (let y = 0; y < height; y++) {
     const fy = Math.min(Math.max((y + 0.5) / factor - 0.5, 0), wh - 1);
@@ -137,6 +159,7 @@ function toSegmentation(prob: Float32Array[], ww: number, wh: number, width: num
       y1 = Math.min(y0 + 1, wh - 1),
       wy = fy - y0;
     best.fill(-1);
+    secondBest.fill(-1);
     for (let c = 0; c < K; c++) {
       const p = prob[c];
       for (let x = 0; x < width; x++) {
@@ -148,14 +171,63 @@ function toSegmentation(prob: Float32Array[], ww: number, wh: number, width: num
         const b = p[y1 * ww + x0] * (1 - wx) + p[y1 * ww + x1] * wx;
         const v = a * (1 - wy) + b * wy;
         if (v > best[x]) {
+          if (second) {
+            secondBest[x] = best[x];
+            second[y * width + x] = labels[y * width + x];
+          }
           best[x] = v;
           labels[y * width + x] = c;
+        } else if (second && v > secondBest[x]) {
+          secondBest[x] = v;
+          second[y * width + x] = c;
         }
       }
     }
     for (let x = 0; x < width; x++) confidence[y * width + x] = Math.round(Math.min(1, best[x]) * 255);
   }
+  if (post && second && post.minSpeckle > 0) removeSpeckles(labels, second, width, height, Math.round(post.minSpeckle * factor * factor));
   return { width, height, labels, confidence };
+}
+
+/**
+ * Every 8-connected region of one class smaller than minArea pixels takes, pixel by pixel, the second most
+ * probable class there (one pass: the regions are found on the labels as the forest gave them).
+ */
+export function removeSpeckles(labels: Uint8Array, second: Uint8Array, w: number, h: number, minArea: number): void {
+  const n = w * h;
+  const seen = new Uint8Array(n);
+  const stack = new Int32Array(n);
+  const region: number[] = [];
+  for (let s = 0; s < n; s++) {
+    if (seen[s]) continue;
+    const c = labels[s];
+    let top = 0;
+    stack[top++] = s;
+    seen[s] = 1;
+    region.length = 0;
+    let count = 0;
+    while (top) {
+      const i = stack[--top];
+      count++;
+      if (count <= minArea) region.push(i);
+      const x = i % w,
+        y = (i - x) / w;
+      for (let dy = -1; dy <= 1; dy++) {
+        const yy = y + dy;
+        if (yy < 0 || yy >= h) continue;
+        for (let dx = -1; dx <= 1; dx++) {
+          const xx = x + dx;
+          if (xx < 0 || xx >= w) continue;
+          const j = yy * w + xx;
+          if (!seen[j] && labels[j] === c) {
+            seen[j] = 1;
+            stack[top++] = j;
+          }
+        }
+      }
+    }
+    if (count < minArea) for (const i of region) labels[i] = second[i];
+  }
 }
 
 /**
@@ -200,13 +272,80 @@ export function trainClassifier(
   const forest = trainForest(x, y, nClasses, o);
   const t2 = performance.now();
   const prob = predictForest(forest, wp.planes);
-  const segmentation = toSegmentation(prob, wp.width, wp.height, img.width, img.height, wp.factor);
+  const post = o.post === undefined ? DEFAULT_POST : (o.post ?? undefined);
+  const segmentation = toSegmentation(prob, wp.width, wp.height, img.width, img.height, wp.factor, post);
   const t3 = performance.now();
   return {
-    classifier: { format: CLASSIFIER_FORMAT, kind: 'forest', nClasses, features: spec, maxWorkingPixels, ranges: wp.ranges, forest },
+    classifier: {
+      format: CLASSIFIER_FORMAT,
+      kind: 'forest',
+      nClasses,
+      features: spec,
+      maxWorkingPixels,
+      ranges: wp.ranges,
+      forest,
+      ...(post ? { post } : {}),
+    },
     segmentation,
     samples: sampleIdx.length,
     ms: { features: t1 - t0, train: t2 - t1, predict: t3 - t2 },
+  };
+}
+
+/**
+ * Trains a forest classifier on strokes drawn on several images of a material (at least one stroke per class in
+ * all): each image's features are read at its strokes' pixels only, the planes' ranges span the samples of all
+ * images. The same classifier as trainClassifier's when given one image (but no preview segmentation).
+ */
+export function trainClassifierImages(
+  items: Array<{ img: Gray; strokes: Stroke[] }>,
+  nClasses: number,
+  o: TrainOptions = {},
+): { classifier: PixelClassifier; samples: number } {
+  const present = new Set(items.flatMap((it) => it.strokes.filter((s) => s.points.length).map((s) => s.classIndex)));
+  for (let c = 0; c < nClasses; c++)
+    if (!present.has(c)) throw new ClassifierError('TOO_FEW_STROKES', `Class ${c + 1} has no stroke: mark at least one stroke of every class`);
+  const spec = o.features ?? DEFAULT_FEATURES;
+  const maxWorkingPixels = o.maxWorkingPixels ?? 1_000_000;
+  const F = featureNames(spec).length;
+  const cap = Math.ceil((o.maxSamplesPerClass ?? 4000) / items.length);
+  const values: number[][] = Array.from({ length: F }, () => []);
+  const ys: number[] = [];
+  items.forEach(({ img, strokes }, k) => {
+    if (!strokes.length) return;
+    const factor = workingFactor(img.width, img.height, maxWorkingPixels);
+    const work = normaliseGrey(downsample(img.data, img.width, img.height, factor), spec);
+    const labels = rasteriseStrokes(strokes, work.width, work.height, factor);
+    const byClass: number[][] = Array.from({ length: nClasses }, () => []);
+    for (let i = 0; i < labels.length; i++) if (labels[i] >= 0 && labels[i] < nClasses) byClass[labels[i]].push(i);
+    const rand = rng((o.seed ?? 1) * 7919 + k);
+    let idx: number[] = [];
+    for (const list of byClass) {
+      for (let j = 0; j < Math.min(cap, list.length); j++) {
+        const r = j + Math.floor(rand() * (list.length - j));
+        [list[j], list[r]] = [list[r], list[j]];
+      }
+      idx.push(...list.slice(0, cap));
+    }
+    idx = idx.sort((a, b) => a - b);
+    for (const i of idx) ys.push(labels[i]);
+    forEachFeaturePlane(work, spec, (f, p) => {
+      for (const i of idx) values[f].push(p[i]);
+    });
+  });
+  const all = Array.from({ length: ys.length }, (_, i) => i);
+  const ranges: Array<[number, number]> = [];
+  const x = values.map((v) => {
+    const p = Float32Array.from(v);
+    const range = planeRange(p, all);
+    ranges.push(range);
+    return quantise(p, range);
+  });
+  const forest = trainForest(x, Uint8Array.from(ys), nClasses, o);
+  const post = o.post === undefined ? DEFAULT_POST : (o.post ?? undefined);
+  return {
+    classifier: { format: CLASSIFIER_FORMAT, kind: 'forest', nClasses, features: spec, maxWorkingPixels, ranges, forest, ...(post ? { post } : {}) },
+    samples: ys.length,
   };
 }
 
@@ -229,7 +368,7 @@ export function applyClassifier(c: PixelClassifier, img: Gray): Segmentation {
   }
   const wp = workingPlanes(img, c.features, c.maxWorkingPixels, c.ranges);
   const prob = predictForest(c.forest, wp.planes);
-  return toSegmentation(prob, wp.width, wp.height, img.width, img.height, wp.factor);
+  return toSegmentation(prob, wp.width, wp.height, img.width, img.height, wp.factor, c.post);
 }
 
 /** Throws INVALID_CLASSIFIER unless `c` is a classifier this engine reads (format, sizes, tree shapes). */
@@ -246,6 +385,9 @@ export function checkClassifier(c: unknown): asserts c is PixelClassifier {
     return;
   }
   if (k.kind !== 'forest') bad('kind must be forest or grey-range');
+  if (k.post !== undefined && !(k.post && Number.isFinite(k.post.minSpeckle) && k.post.minSpeckle >= 0 && k.post.minSpeckle <= 10_000))
+    bad('post.minSpeckle must be a number 0..10000');
+  if (k.features?.normalise !== undefined && k.features.normalise !== 'percentiles') bad('features.normalise must be percentiles or absent');
   const names = featureNames(k.features);
   if (!Array.isArray(k.ranges) || k.ranges.length !== names.length) bad('one range per feature plane is required');
   if (!k.forest || k.forest.nFeatures !== names.length || !k.forest.trees?.length) bad('the forest does not match the features');

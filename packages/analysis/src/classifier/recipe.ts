@@ -2,7 +2,8 @@
 // the class the recipe names for it (the layer, the phases, the cracks or the region cracks are looked for in).
 // The result names the recipe and its version, gives every class's area fraction with E562 field statistics,
 // and an overlay of the classes.
-import { morph } from '../cvops.js';
+import { components, morph } from '../cvops.js';
+import { skeletonize, skeletonLength } from '../measure/skeleton.js';
 import { encodePng, type Gray } from '../image.js';
 import { AnalysisError } from '../errors.js';
 import type { Lang } from '../types.js';
@@ -52,7 +53,6 @@ const tr = (lang: Lang, t: { en: string; de: string }) => t[lang] ?? t.en;
  * cracks inside a region, ctx.valid limited to that region.
  */
 export async function applyRecipe(ctx: Ctx, model: string, run: RecipeRun): Promise<void> {
-  const { lang } = ctx;
   try {
     checkClassifier(run.classifier);
   } catch (e) {
@@ -70,8 +70,20 @@ export async function applyRecipe(ctx: Ctx, model: string, run: RecipeRun): Prom
     if (e instanceof ClassifierError) throw new AnalysisError('INVALID_SETTINGS', e.message);
     throw e;
   }
+  await useRecipeLabels(ctx, model, run, seg.labels);
+}
+
+/**
+ * What a recipe's segmentation sets for the model (applyRecipe after the classifier): ctx.mask, ctx.valid, the
+ * recipe's message, every class's area fraction and the class overlay. Exported so that a benchmark can hand it
+ * hand-drawn labels and measure them with the same code (bench/recipes/cv.ts).
+ */
+export async function useRecipeLabels(ctx: Ctx, model: string, run: RecipeRun, labels: Uint8Array): Promise<void> {
+  const { lang } = ctx;
+  const K = run.classes.length;
+  const inRange = (c: unknown) => Number.isInteger(c) && (c as number) >= 0 && (c as number) < K;
+  const m = run.measures ?? {};
   const { width: w, height: h } = ctx.img;
-  const labels = seg.labels;
   ctx.recipe = { run, labels };
   const n = w * h;
   const classMask = (classes: number[]) => {
@@ -105,7 +117,13 @@ export async function applyRecipe(ctx: Ctx, model: string, run: RecipeRun): Prom
         );
       ctx.validCount = count;
     }
-    if (Number.isInteger(m.crack)) measured = classMask([m.crack!]);
+    if (Number.isInteger(m.crack)) {
+      measured = classMask([m.crack!]);
+      // classifiers with post-processing (recipes trained since it): the crack class is read as the model reads its
+      // own crack segmentation: 1–2 px interruptions bridged, fragments shorter than 1 % of the image (12 px at
+      // least) and compact dark spots are not cracks (crackFragments)
+      if (run.classifier.kind === 'forest' && run.classifier.post) measured = crackFragments(measured, ctx.valid, w, h);
+    }
   }
   if (measured) ctx.mask = Uint16Array.from(measured);
   const measuredClasses = model === 'layer-thickness' ? [m.layer] : model === 'porosity' ? (m.phase ?? []) : [m.crack ?? m.crackRegion];
@@ -150,6 +168,28 @@ export async function applyRecipe(ctx: Ctx, model: string, run: RecipeRun): Prom
   const filename = 'recipe-classes.png';
   ctx.files.push({ filename, data: await encodePng(rgb, w, h) });
   ctx.items.push({ type: 'image', filename });
+}
+
+/**
+ * The crack mask closed by 3 px (inside the valid area) without the components that are not cracks: an extent
+ * under 1 % of the image (12 px at least), or compact, not long and thin (centre-line length² < 6 × area, the
+ * cracks model's own test of a crack-like feature): a dark pore the classifier took for the crack class.
+ */
+export function crackFragments(mask: Uint8Array, valid: Uint8Array, w: number, h: number): Uint8Array {
+  const closed = morph(mask, w, h, 'close', 3);
+  for (let i = 0; i < closed.length; i++) if (!valid[i]) closed[i] = 0;
+  const cc = components(closed, w, h, 8);
+  const minExtent = Math.max(12, Math.round(Math.min(w, h) * 0.01));
+  const skel = skeletonize(closed, w, h);
+  const { perPixel } = skeletonLength(skel, w, h);
+  const len = new Float64Array(cc.count + 1);
+  for (let i = 0; i < skel.length; i++) if (skel[i]) len[cc.labels[i]] += perPixel[i];
+  const keep = new Uint8Array(cc.count + 1);
+  for (let l = 1; l <= cc.count; l++)
+    keep[l] = Math.hypot(cc.bbox[l * 4 + 2], cc.bbox[l * 4 + 3]) >= minExtent && len[l] * len[l] >= 6 * cc.area[l] ? 1 : 0;
+  const out = new Uint8Array(w * h);
+  for (let i = 0; i < out.length; i++) out[i] = keep[cc.labels[i]];
+  return out;
 }
 
 export interface FieldStats {
