@@ -11,7 +11,7 @@
 // CV_SETS=ebc,superalloy selects sets, CV_ONLY=name (substring) one held-out image, CV_OWN=0 skips the own case,
 // CV_OUT=path writes the table elsewhere (- not at all).
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { decodeImage, decodeMask, type Gray } from '../../packages/analysis/src/image.ts';
 import { rng } from '../../packages/analysis/src/random.ts';
@@ -375,7 +375,7 @@ async function main() {
   }
   const out = process.env.CV_OUT ?? 'training/cv-recipes.json';
   if (!only && out !== '-') {
-    writeFileSync(join(root, out), JSON.stringify(report, null, 2) + '\n');
+    writeFileSync(resolve(root, out), JSON.stringify(report, null, 2) + '\n');
     console.log(`\nwritten ${out}`);
   }
 }
