@@ -4,7 +4,14 @@ import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { initI18n } from './i18n';
-import { App } from './App';
+import { App, queryClient } from './App';
+import { fetchMe, ME_KEY } from './features/auth/session';
+import { preloadFirstScreen } from './routes';
+
+// The session and the first screen's code load with the translations, not after them (issue 30 item 5);
+// index.html preloads the session and the English tree already (vite.config.ts firstLoadHints).
+void queryClient.prefetchQuery({ queryKey: ME_KEY, queryFn: fetchMe, staleTime: 60_000 });
+preloadFirstScreen(window.location.pathname);
 
 void initI18n().then(() => {
   createRoot(document.getElementById('root')!).render(

@@ -37,6 +37,16 @@ const RecipesPage = lazyPage(() => import('../features/recipes/RecipesPage'), 'R
 const RecipeEditorPage = lazyPage(() => import('../features/recipes/RecipeEditorPage'), 'RecipeEditorPage');
 const RecipePage = lazyPage(() => import('../features/recipes/RecipePage'), 'RecipePage');
 
+/**
+ * The first screen's code, started by the entry with the translations and the session (main.tsx) instead of after
+ * them: a signed-in page needs the layout, /dashboard the workbench too (one chunk, `signed-in`, vite.config.ts).
+ */
+export function preloadFirstScreen(pathname: string): void {
+  if (pathname === '/' || /^\/(auth|terms|imprint|licenses|logout)(\/|$)/.test(pathname)) return;
+  void AppLayout.preload().catch(() => undefined);
+  if (/^\/dashboard(\/|$)/.test(pathname)) void DashboardWorkbench.preload().catch(() => undefined);
+}
+
 // Every route has a friendly error element (RouteErrorPage: a screen whose code failed to load reloads the app once);
 // inside the app layout the error shows in the page area, with the menu kept.
 const errorElement = <RouteErrorPage />;
