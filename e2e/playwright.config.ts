@@ -19,8 +19,8 @@ export const baseURL = `http://localhost:${PORT}`;
 /**
  * Files that change what every user sees (maintenance mode, terms, translation overrides, launchers, news, model
  * parameters), change the admin's own settings, or count every image or the admin's own jobs. The other files make their own users and run in
- * parallel (E2E_WORKERS, default 1; `npm run test:e2e` uses 2); these run after them, one at a time, in a second
- * run on a fresh server (`--project=shared-state`).
+ * parallel (E2E_WORKERS, default 1; `npm run test:e2e` uses 2); these run one at a time in a second run on a
+ * fresh server of their own (`--project=shared-state`; `npm run test:e2e` runs it beside the first, on E2E_PORT + 100).
  */
 const SHARED_STATE =
   /(settings|terms-translations|admin-compute|staff-review|admin-reports|registration-tokens|insights-news|admin-params|admin-images|mask-editor|training)\.e2e\.ts$/;
@@ -28,6 +28,8 @@ const SHARED_STATE =
 export default defineConfig({
   testDir: '.',
   testMatch: /.*\.e2e\.ts$/,
+  // each project has its own folder below this one (projects[].outputDir): `npm run test:e2e` runs both at once,
+  // and a run empties the folders of its projects
   outputDir: '../test-results/e2e',
   globalSetup: './global-setup.ts',
   fullyParallel: false,
@@ -54,12 +56,14 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'chromium', use: { browserName: 'chromium' }, testIgnore: SHARED_STATE },
-    // one at a time, by a second run after the others (npm run test:e2e): they change what every user sees
-    { name: 'shared-state', use: { browserName: 'chromium' }, testMatch: SHARED_STATE, workers: 1 },
+    { name: 'chromium', use: { browserName: 'chromium' }, testIgnore: SHARED_STATE, outputDir: '../test-results/e2e/chromium' },
+    // one at a time, by a second run on its own server (npm run test:e2e: e2e/run-all.sh): they change what every user sees
+    { name: 'shared-state', use: { browserName: 'chromium' }, testMatch: SHARED_STATE, workers: 1, outputDir: '../test-results/e2e/shared-state' },
   ],
   webServer: {
-    command: 'npx tsx apps/server/src/main.ts',
+    // the Node.js that runs Playwright (24, from npx or npm run) with tsx's loader: one process, no npm exec in
+    // between, so the SIGTERM below reaches the server itself
+    command: `"${process.execPath}" --import tsx apps/server/src/main.ts`,
     cwd: '..',
     url: `${baseURL}/api/version`,
     reuseExistingServer: false,
@@ -78,6 +82,11 @@ export default defineConfig({
       NODE_ENV: 'test',
       // one address signs up every user of the run
       SIGNUP_LIMIT_PER_HOUR: '500',
+      // The server's launchers analyse at the server's priority here, not niced below it (the default 10): the
+      // browsers of the run are busy at nice 0 on the same cores, and a niced launcher got so little CPU that jobs
+      // stayed NEW for minutes and timed out (training.e2e.ts says the same of its runs). What the tests assert is
+      // unchanged; the niceness itself is tested by apps/launcher/src/priority.test.ts.
+      LAUNCHER_NICE: process.env.LAUNCHER_NICE ?? '0',
     },
   },
 });

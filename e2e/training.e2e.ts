@@ -9,8 +9,8 @@
  * 375 px wide in test-results/screenshots/.
  *
  * Needs python3 with torch on the machine (the launcher trains). On a machine busy with other work the launcher's
- * niced Python (LAUNCHER_NICE, default 10) may get almost no CPU: `LAUNCHER_NICE=0` in the environment of the run
- * reaches the server's launchers (about 3 min in all then; at load 20 with the default nice a 4-step run did not
+ * niced Python (LAUNCHER_NICE, default 10) may get almost no CPU, so playwright.config.ts starts the server's
+ * launchers with LAUNCHER_NICE=0 (about 3 min in all then; at load 20 with the default nice a 4-step run did not
  * finish in 11 min). Shared state: promoting changes the grain model's
  * current version for everyone (playwright.config.ts SHARED_STATE); the test rolls back at its end.
  */
