@@ -110,7 +110,14 @@ export const toast = (page: Page, text: string | RegExp) => page.locator('.manti
 export async function startLauncherProcess(port: number, version: string): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', join(REPO, 'apps/launcher/src/main.ts')], {
     cwd: REPO,
-    env: { ...process.env, LAUNCHER_PORT: String(port), LAUNCHER_VERSION: version, LAUNCHER_THREADS: '1' },
+    // at the server's priority, as playwright.config.ts starts the server's launchers (LAUNCHER_NICE)
+    env: {
+      ...process.env,
+      LAUNCHER_PORT: String(port),
+      LAUNCHER_VERSION: version,
+      LAUNCHER_THREADS: '1',
+      LAUNCHER_NICE: process.env.LAUNCHER_NICE ?? '0',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
