@@ -97,9 +97,12 @@ export async function startTestApp(opts: TestAppOptions = {}) {
     opts.limiter === 'config'
       ? undefined
       : (opts.limiter ?? new RateLimiter({ ...authLimits, signinAddress: lifted, signupAddress: lifted, resetAddress: lifted, otpAddress: lifted }));
+  // The launchers analyse at the tests' priority unless LAUNCHER_NICE says otherwise (bench/api/mixed.ts): niced
+  // (the default 10) beside the other test worker at nice 0, a job of result-formats and of sidecar-calibration
+  // stayed unfinished past its wait on a loaded machine (both passed at 0). The niceness is tested in priority.test.ts.
   const supervisor = new LauncherSupervisor({
     restartDelayMs: 500,
-    env: { LAUNCHER_THREADS: '1', LAUNCHER_TRAIN: opts.launcherTraining ? 'auto' : 'off' },
+    env: { LAUNCHER_THREADS: '1', LAUNCHER_NICE: process.env.LAUNCHER_NICE ?? '0', LAUNCHER_TRAIN: opts.launcherTraining ? 'auto' : 'off' },
   });
   const app: App = await buildApp({
     config,
