@@ -26,6 +26,7 @@ import { completeDocument, loadFacts } from './platform/http/openapi-document.ts
 import { RateLimiter, type Limiter } from './platform/http/rate-limit.ts';
 import type { RedisRateLimiter } from './platform/http/rate-limit-redis.ts';
 import { registerSecurityHeaders } from './platform/http/security-headers.ts';
+import type { LazySchemas } from './platform/http/lazy-schemas.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
@@ -97,6 +98,8 @@ export interface AppDeps {
   webDist?: string;
   /** Where the JSON log lines go (tests read them); default stdout, and none while testing. */
   logStream?: DestinationStream;
+  /** Route schemas compiled on first use (`npm start`, lazy-schemas.ts); default: while the server gets ready. */
+  lazySchemas?: LazySchemas;
 }
 
 /** What every domain module receives. */
@@ -151,6 +154,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 2 * 1024 * 1024,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: true } },
+    ...(deps.lazySchemas ? { schemaController: deps.lazySchemas.schemaController } : {}),
   }).withTypeProvider<TypeBoxTypeProvider>();
   // Traces (OTEL_EXPORTER_OTLP_ENDPOINT): a span per request, registered before any route so handlers run in it.
   registerHttpTracing(app);

@@ -10,6 +10,7 @@ import { bootstrap } from './modules/system/bootstrap.ts';
 import { LauncherSupervisor } from './platform/compute/supervisor.ts';
 import { startLocalNode } from './modules/system/local-node.ts';
 import { initTracing } from './platform/observability/tracing.ts';
+import { lazySchemas } from './platform/http/lazy-schemas.ts';
 
 /** `npm start`: migrations, first admin, built-in models, then the server on PORT. */
 async function main(): Promise<void> {
@@ -34,7 +35,9 @@ async function main(): Promise<void> {
       else log(m);
     },
   });
-  const app = await buildApp({ config, database, storage, mailer, version, launchers });
+  // route schemas compile on first use, and all of them once listening (lazy-schemas.ts): not before listening
+  const schemas = lazySchemas();
+  const app = await buildApp({ config, database, storage, mailer, version, launchers, lazySchemas: schemas });
   phase('app');
   log = (m) => app.log.info(m);
   const admin = await bootstrap({ config, db: database.db });
@@ -45,6 +48,11 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   phase('listen');
   app.log.info({ startupMs: Object.fromEntries(phases.map(([n, ms]) => [n, Math.round(ms)])) }, 'startup');
+  const warmStart = performance.now();
+  schemas.warm().then(
+    (n) => app.log.info({ schemas: n, ms: Math.round(performance.now() - warmStart) }, 'route schemas compiled'),
+    (e: Error) => app.log.error({ err: e }, `a route schema does not compile: ${e.message}`),
+  );
   // the storage sweep (at start, then periodically) and the purge of accounts past their deletion grace period
   const stopHousekeeping = startHousekeeping({ db: database.db, storage: app.ctx.storage, log: (m) => log(m) });
   log(`Lamella ${version} (${config.environment}) at ${config.publicUrl} — database: ${database.kind}, mail: ${mailer.transport}`);
