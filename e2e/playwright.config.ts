@@ -19,8 +19,8 @@ export const baseURL = `http://localhost:${PORT}`;
 /**
  * Files that change what every user sees (maintenance mode, terms, translation overrides, launchers, news, model
  * parameters), change the admin's own settings, or count every image or the admin's own jobs. The other files make their own users and run in
- * parallel (E2E_WORKERS, default 1; `npm run test:e2e` uses 2); these run one at a time in a second run on a
- * fresh server of their own (`--project=shared-state`; `npm run test:e2e` runs it beside the first, on E2E_PORT + 100).
+ * parallel (E2E_WORKERS, default 1; `npm run test:e2e` uses 2); these run after them, one at a time, in a second
+ * run on a fresh server (`--project=shared-state`).
  */
 const SHARED_STATE =
   /(settings|terms-translations|admin-compute|staff-review|admin-reports|registration-tokens|insights-news|admin-params|admin-images|mask-editor|training)\.e2e\.ts$/;
@@ -28,8 +28,8 @@ const SHARED_STATE =
 export default defineConfig({
   testDir: '.',
   testMatch: /.*\.e2e\.ts$/,
-  // each project has its own folder below this one (projects[].outputDir): `npm run test:e2e` runs both at once,
-  // and a run empties the folders of its projects
+  // each project has its own folder below this one (projects[].outputDir): a run empties only the folders of its
+  // projects, so a run of one project keeps the other's traces
   outputDir: '../test-results/e2e',
   globalSetup: './global-setup.ts',
   fullyParallel: false,
@@ -57,7 +57,7 @@ export default defineConfig({
   },
   projects: [
     { name: 'chromium', use: { browserName: 'chromium' }, testIgnore: SHARED_STATE, outputDir: '../test-results/e2e/chromium' },
-    // one at a time, by a second run on its own server (npm run test:e2e: e2e/run-all.sh): they change what every user sees
+    // one at a time, by a second run after the others (npm run test:e2e): they change what every user sees
     { name: 'shared-state', use: { browserName: 'chromium' }, testMatch: SHARED_STATE, workers: 1, outputDir: '../test-results/e2e/shared-state' },
   ],
   webServer: {
