@@ -9,11 +9,12 @@
 // Targets: thickness within 3 %, crack count within ±15 %, γ′ within 2 points. Writes training/cv-recipes.json.
 //
 // CV_SETS=ebc,superalloy selects sets, CV_ONLY=name (substring) one held-out image, CV_OWN=0 skips the own case,
-// CV_OUT=path writes the table elsewhere (- not at all).
+// CV_OUT=path writes the table elsewhere (- not at all), CV_DUMP=folder writes each held-out image's hand labels
+// beside the recipe's classes.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { decodeImage, decodeMask, type Gray } from '../../packages/analysis/src/image.ts';
+import { decodeImage, decodeMask, encodePng, type Gray } from '../../packages/analysis/src/image.ts';
 import { rng } from '../../packages/analysis/src/random.ts';
 import {
   applyClassifier,
@@ -187,6 +188,26 @@ function correctiveStrokes(it: Item, wrong: Uint8Array, c: number, count: number
   return got.length ? got : simulateStrokes(it.labels, w, h, c, count, seed);
 }
 
+/** CV_DUMP=folder: the image with the hand labels (left) and the recipe's classes (right), for a look. */
+async function dumpLabels(it: Item, predicted: Uint8Array, file: string): Promise<void> {
+  const { width: w, height: h } = it.img;
+  const rgb = new Uint8Array(2 * w * h * 3);
+  const col = COLOURS.map((c) => [1, 3, 5].map((k) => parseInt(c.slice(k, k + 2), 16)));
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x,
+        g = it.img.data[i];
+      for (const [off, lab] of [
+        [0, it.labels[i]],
+        [w, predicted[i]],
+      ] as const) {
+        const o = (y * 2 * w + x + off) * 3;
+        for (let k = 0; k < 3; k++) rgb[o + k] = Math.round(g * 0.6 + col[lab][k] * 0.4);
+      }
+    }
+  writeFileSync(file, await encodePng(rgb, 2 * w, h));
+}
+
 function hashName(s: string): number {
   let x = 2166136261;
   for (let i = 0; i < s.length; i++) x = Math.imul(x ^ s.charCodeAt(i), 16777619);
@@ -313,6 +334,8 @@ async function main() {
         );
       }
       const trainMs = performance.now() - t0;
+      if (process.env.CV_DUMP)
+        await dumpLabels(held, applyClassifier(cv.classifier, held.img).labels, join(process.env.CV_DUMP, `${held.name}.other.png`));
       let ownClassifier = null;
       if (own) {
         const first = strokesOf.get(held.name)!.flatMap((per) => per.slice(0, STROKES_PER_CLASS - (corrective ? CORRECTIVE : 0)));
