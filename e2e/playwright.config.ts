@@ -18,12 +18,13 @@ export const baseURL = `http://localhost:${PORT}`;
 
 /**
  * Files that change what every user sees (maintenance mode, terms, translation overrides, launchers, news, model
- * parameters), change the admin's own settings, or count every image or the admin's own jobs. The other files make their own users and run in
+ * parameters), change the admin's own settings (admin-safety and admin-german-models switch the admin's language to
+ * German for a while: admin pages run beside them read German), or count every image or the admin's own jobs. The other files make their own users and run in
  * parallel (E2E_WORKERS, default 1; `npm run test:e2e` uses 2); these run after them, one at a time, in a second
  * run on a fresh server (`--project=shared-state`).
  */
 const SHARED_STATE =
-  /(settings|terms-translations|admin-compute|staff-review|admin-reports|registration-tokens|insights-news|admin-params|admin-images|mask-editor|training)\.e2e\.ts$/;
+  /(settings|terms-translations|admin-compute|staff-review|admin-reports|registration-tokens|insights-news|admin-params|admin-images|mask-editor|training|admin-safety|admin-german-models)\.e2e\.ts$/;
 
 export default defineConfig({
   testDir: '.',
