@@ -240,9 +240,7 @@ export function trainClassifier(
   nClasses: number,
   o: TrainOptions = {},
 ): { classifier: PixelClassifier; segmentation: Segmentation; samples: number; ms: { features: number; train: number; predict: number } } {
-  const present = new Set(strokes.filter((s) => s.points.length).map((s) => s.classIndex));
-  for (let c = 0; c < nClasses; c++)
-    if (!present.has(c)) throw new ClassifierError('TOO_FEW_STROKES', `Class ${c + 1} has no stroke: mark at least one stroke of every class`);
+  checkStrokes(strokes, nClasses);
   const spec = o.features ?? DEFAULT_FEATURES;
   const maxWorkingPixels = o.maxWorkingPixels ?? 1_000_000;
   const t0 = performance.now();
@@ -250,19 +248,7 @@ export function trainClassifier(
   let sampleIdx: number[] = [];
   const wp = workingPlanes(img, spec, maxWorkingPixels, null, (w, h, f) => {
     labels = rasteriseStrokes(strokes, w, h, f);
-    // a seeded choice of at most maxSamplesPerClass labelled pixels of each class
-    const byClass: number[][] = Array.from({ length: nClasses }, () => []);
-    for (let i = 0; i < labels.length; i++) if (labels[i] >= 0 && labels[i] < nClasses) byClass[labels[i]].push(i);
-    const rand = rng((o.seed ?? 1) * 7919);
-    const cap = o.maxSamplesPerClass ?? 4000;
-    for (const list of byClass) {
-      for (let k = 0; k < Math.min(cap, list.length); k++) {
-        const j = k + Math.floor(rand() * (list.length - k));
-        [list[k], list[j]] = [list[j], list[k]];
-      }
-      sampleIdx.push(...list.slice(0, cap));
-    }
-    sampleIdx = sampleIdx.sort((a, b) => a - b);
+    sampleIdx = sampleStrokes(labels, nClasses, o.maxSamplesPerClass ?? 4000, (o.seed ?? 1) * 7919);
     return sampleIdx;
   });
   const t1 = performance.now();
@@ -272,20 +258,11 @@ export function trainClassifier(
   const forest = trainForest(x, y, nClasses, o);
   const t2 = performance.now();
   const prob = predictForest(forest, wp.planes);
-  const post = o.post === undefined ? DEFAULT_POST : (o.post ?? undefined);
-  const segmentation = toSegmentation(prob, wp.width, wp.height, img.width, img.height, wp.factor, post);
+  const classifier = forestClassifier(nClasses, spec, maxWorkingPixels, wp.ranges, forest, o);
+  const segmentation = toSegmentation(prob, wp.width, wp.height, img.width, img.height, wp.factor, classifier.post);
   const t3 = performance.now();
   return {
-    classifier: {
-      format: CLASSIFIER_FORMAT,
-      kind: 'forest',
-      nClasses,
-      features: spec,
-      maxWorkingPixels,
-      ranges: wp.ranges,
-      forest,
-      ...(post ? { post } : {}),
-    },
+    classifier,
     segmentation,
     samples: sampleIdx.length,
     ms: { features: t1 - t0, train: t2 - t1, predict: t3 - t2 },
@@ -302,9 +279,10 @@ export function trainClassifierImages(
   nClasses: number,
   o: TrainOptions = {},
 ): { classifier: PixelClassifier; samples: number } {
-  const present = new Set(items.flatMap((it) => it.strokes.filter((s) => s.points.length).map((s) => s.classIndex)));
-  for (let c = 0; c < nClasses; c++)
-    if (!present.has(c)) throw new ClassifierError('TOO_FEW_STROKES', `Class ${c + 1} has no stroke: mark at least one stroke of every class`);
+  checkStrokes(
+    items.flatMap((it) => it.strokes),
+    nClasses,
+  );
   const spec = o.features ?? DEFAULT_FEATURES;
   const maxWorkingPixels = o.maxWorkingPixels ?? 1_000_000;
   const F = featureNames(spec).length;
@@ -316,18 +294,7 @@ export function trainClassifierImages(
     const factor = workingFactor(img.width, img.height, maxWorkingPixels);
     const work = normaliseGrey(downsample(img.data, img.width, img.height, factor), spec);
     const labels = rasteriseStrokes(strokes, work.width, work.height, factor);
-    const byClass: number[][] = Array.from({ length: nClasses }, () => []);
-    for (let i = 0; i < labels.length; i++) if (labels[i] >= 0 && labels[i] < nClasses) byClass[labels[i]].push(i);
-    const rand = rng((o.seed ?? 1) * 7919 + k);
-    let idx: number[] = [];
-    for (const list of byClass) {
-      for (let j = 0; j < Math.min(cap, list.length); j++) {
-        const r = j + Math.floor(rand() * (list.length - j));
-        [list[j], list[r]] = [list[r], list[j]];
-      }
-      idx.push(...list.slice(0, cap));
-    }
-    idx = idx.sort((a, b) => a - b);
+    const idx = sampleStrokes(labels, nClasses, cap, (o.seed ?? 1) * 7919 + k);
     for (const i of idx) ys.push(labels[i]);
     forEachFeaturePlane(work, spec, (f, p) => {
       for (const i of idx) values[f].push(p[i]);
@@ -342,11 +309,43 @@ export function trainClassifierImages(
     return quantise(p, range);
   });
   const forest = trainForest(x, Uint8Array.from(ys), nClasses, o);
+  return { classifier: forestClassifier(nClasses, spec, maxWorkingPixels, ranges, forest, o), samples: ys.length };
+}
+
+/** TOO_FEW_STROKES unless every class 0..nClasses-1 has a stroke with points. */
+function checkStrokes(strokes: Stroke[], nClasses: number): void {
+  const present = new Set(strokes.filter((s) => s.points.length).map((s) => s.classIndex));
+  for (let c = 0; c < nClasses; c++)
+    if (!present.has(c)) throw new ClassifierError('TOO_FEW_STROKES', `Class ${c + 1} has no stroke: mark at least one stroke of every class`);
+}
+
+/** A seeded choice of at most `cap` labelled pixels of each class (their indices, ascending). */
+function sampleStrokes(labels: Int16Array, nClasses: number, cap: number, seed: number): number[] {
+  const byClass: number[][] = Array.from({ length: nClasses }, () => []);
+  for (let i = 0; i < labels.length; i++) if (labels[i] >= 0 && labels[i] < nClasses) byClass[labels[i]].push(i);
+  const rand = rng(seed);
+  const idx: number[] = [];
+  for (const list of byClass) {
+    for (let k = 0; k < Math.min(cap, list.length); k++) {
+      const j = k + Math.floor(rand() * (list.length - k));
+      [list[k], list[j]] = [list[j], list[k]];
+    }
+    idx.push(...list.slice(0, cap));
+  }
+  return idx.sort((a, b) => a - b);
+}
+
+/** The stored forest classifier, with the post-processing the options ask for (default DEFAULT_POST; null: none). */
+function forestClassifier(
+  nClasses: number,
+  features: FeatureSpec,
+  maxWorkingPixels: number,
+  ranges: Array<[number, number]>,
+  forest: Forest,
+  o: TrainOptions,
+): Extract<PixelClassifier, { kind: 'forest' }> {
   const post = o.post === undefined ? DEFAULT_POST : (o.post ?? undefined);
-  return {
-    classifier: { format: CLASSIFIER_FORMAT, kind: 'forest', nClasses, features: spec, maxWorkingPixels, ranges, forest, ...(post ? { post } : {}) },
-    samples: ys.length,
-  };
+  return { format: CLASSIFIER_FORMAT, kind: 'forest', nClasses, features, maxWorkingPixels, ranges, forest, ...(post ? { post } : {}) };
 }
 
 /** A grey-range classifier (the picker's alternative to strokes). */
