@@ -31,8 +31,8 @@ export function coreSeeds(prob: Float32Array, w: number, h: number, valid: Uint8
  */
 export function flood(prob: Float32Array, w: number, h: number, valid: Uint8Array | null, labels: Int32Array, levels = 256): void {
   const N = w * h;
-  // bucket queue: per level a growable list of pixel indices. (No closure per pixel: these loops run over every
-  // pixel of the image; the order of the pushes is the raster order of the seeds, then first in, first out.)
+  // bucket queue: per level a growable list of pixel indices. The order of the pushes is the raster order of the
+  // seeds, then first in, first out; a seed pixel with no open neighbour is passed over without a level lookup.
   const buckets: Int32Array[] = Array.from({ length: levels }, () => new Int32Array(64));
   const sizes = new Int32Array(levels);
   const heads = new Int32Array(levels);
