@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { jobsApi, type Job, type JobListRow } from '@lamella/contracts';
 import { ChangeCache, CHANNELS } from '../src/platform/db/change-cache.ts';
 import { listJobsAnswer, type JobsPageAnswer } from '../src/modules/jobs/service.ts';
+import { FILTERED_TOTAL_CAP } from '../src/modules/jobs/repo.ts';
 import { factories, type Factories, type TestUser } from './factories.ts';
 import { CACHES_ON, startTestApp, type TestApp } from './test-app.ts';
 
@@ -83,6 +84,30 @@ describe('History filters (issue 24 item 7)', () => {
     expect(combined).toMatchObject({ ids: [jobs[3].id], total: '1' });
     // a full filtered page counts its matches (not the history)
     expect((await list(u, { name: 'png', pageSize: 1 })).total).toBe('4');
+  });
+
+  it('counts a long filtered list up to FILTERED_TOTAL_CAP past the page, so the pager always reaches further', async () => {
+    const v = await f.user();
+    const image = await f.image(v);
+    const grain = await f.modelId('grain-size');
+    // 1,050 failed and 30 finished jobs, newest first by creation (as an import would write them)
+    await t.db.execute(sql`insert into jobs (owner_id, image_id, model_id, model_version, status, source, created_at)
+      select ${v.id}::uuid, ${image.id}::uuid, ${grain}::uuid, '1', (case when g <= 1050 then 'FAILED' else 'FINISHED' end)::job_status, 'WEB',
+        now() - g * interval '1 minute'
+      from generate_series(1, 1080) g`);
+    const first = await list(v, { status: 'FAILED', pageSize: 10 });
+    expect(first.ids).toHaveLength(10);
+    expect(first.total).toBe(String(FILTERED_TOTAL_CAP));
+    // from the 60th page on, the count past the page's first row reaches the end: exact
+    const later = await list(v, { status: 'FAILED', pageSize: 10, page: 60 });
+    expect(later.ids).toHaveLength(10);
+    expect(later.total).toBe('1050');
+    const last = await list(v, { status: 'FAILED', pageSize: 10, page: 105 });
+    expect(last).toMatchObject({ total: '1050' });
+    expect(last.ids).toHaveLength(10);
+    // unfiltered: the owner's total, exact, from the page's own statement
+    expect((await list(v, { pageSize: 10 })).total).toBe('1080');
+    expect((await list(v, { status: 'FINISHED', pageSize: 10 })).total).toBe('30');
   });
 
   it('refuse bad filters with a clear error naming the field and change nothing', async () => {

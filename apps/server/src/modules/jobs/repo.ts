@@ -30,10 +30,15 @@ export interface JobPageFilter {
   pageSize: number;
 }
 
-/** A filtered list counts its matches up to this many; more are answered as this total (issue 30). */
-export const FILTERED_TOTAL_CAP = 10_000;
+/**
+ * A filtered list counts its matches up to this many past the page's first row; more are answered as that many
+ * (the pager then offers the pages up to there, and more as the user goes on): the count costs about what reading
+ * the page does, never the whole history (issue 30).
+ */
+export const FILTERED_TOTAL_CAP = 1_000;
 
-const hasHistoryFilter = (f: JobPageFilter) => Boolean(f.status || f.from || f.to || f.name);
+/** Which History filters a page has, as the letters of its statements' names ('' for none): s status, f from, t to, n name. */
+const historyFilters = (f: JobPageFilter) => (f.status ? 's' : '') + (f.from ? 'f' : '') + (f.to ? 't' : '') + (f.name ? 'n' : '');
 
 /** `%text%` for ILIKE with the user's text taken literally (\, % and _ escaped). */
 export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -137,64 +142,99 @@ export async function presentedReadableJob(db: Db, id: string, viewer: { userId:
   return row;
 }
 
-/**
- * One page of the user's own (not deleted, not sandbox) jobs, presented, newest first by default, with one
- * row more than the page when there is one. One prepared statement per (sort, direction, model filter, history
- * filters): the page is chosen on the owner's list index of its sort key (jobs_owner_list_*_idx, partial on the
- * rows the list shows), then only its rows are joined.
- */
 /** A result's (`r`) measurements that are numbers, texts or flags (lists and objects stay with the full result). */
 const scalarMeasurements = sql`coalesce((select jsonb_object_agg(e.key, e.value) from jsonb_each(r.measurements) e
     where jsonb_typeof(e.value) in ('number', 'string', 'boolean')), '{}'::jsonb)`;
 
-const pageStatements = new Map<string, ReturnType<typeof preparedStatement<PresentedListRow>>>();
-function pageStatement(sortBy: JobPageFilter['sortBy'], dir: 'asc' | 'desc', byModel: boolean, filtered: boolean) {
-  const name = `lamella_jobs_page_${sortBy}_${dir}_${byModel ? 'model' : 'all'}${filtered ? '_filtered' : ''}`;
+/**
+ * One page of the user's own (not deleted, not sandbox) jobs in two statements: the page's ids in order, newest
+ * first by default, with one row more than the page when there is one (one prepared statement per sort, direction,
+ * model filter and history filters, on the owner's list index of its sort key, jobs_owner_list_*_idx, partial on the
+ * rows the list shows), and (unfiltered lists) the owner's total from job_owner_totals; then those rows presented
+ * (listRowsByIds).
+ */
+interface PageIdRow {
+  id: string;
+  ownerTotal: number | null;
+}
+const pageStatements = new Map<string, ReturnType<typeof preparedStatement<PageIdRow>>>();
+function pageStatement(sortBy: JobPageFilter['sortBy'], dir: 'asc' | 'desc', byModel: boolean, filters: string) {
+  const name = `lamella_jobs_page_ids_${sortBy}_${dir}_${byModel ? 'model' : 'all'}${filters ? `_${filters}` : ''}`;
   let statement = pageStatements.get(name);
   if (!statement) {
-    const column = { createdAt: sql`created_at`, finishedAt: sql`finished_at`, status: sql`status` }[sortBy];
-    const order = (alias: string) =>
-      dir === 'asc'
-        ? sql`${sql.raw(alias)}.${column} asc, ${sql.raw(alias)}.id asc`
-        : sql`${sql.raw(alias)}.${column} desc, ${sql.raw(alias)}.id desc`;
+    const column = { createdAt: sql`p.created_at`, finishedAt: sql`p.finished_at`, status: sql`p.status` }[sortBy];
+    const order = dir === 'asc' ? sql`${column} asc, p.id asc` : sql`${column} desc, p.id desc`;
     const model: SQL = byModel ? sql`and p.model_id = ${sql.placeholder('modelId')}::uuid` : sql``;
-    statement = preparedStatement<PresentedListRow>(
+    // Unfiltered: the owner's total (job_owner_totals) read by the same statement, an uncorrelated subquery run
+    // once, so the page's ids and its total cost one round trip (issue 30).
+    const totalColumn: SQL = filters
+      ? sql`null::int`
+      : sql`(select coalesce(sum(t.n), 0)::int from job_owner_totals t
+          where t.owner_id = ${sql.placeholder('ownerId')}::uuid and t.archived = ${sql.placeholder('archived')}::boolean
+            ${byModel ? sql`and t.model_id = ${sql.placeholder('modelId')}::uuid` : sql``})`;
+    statement = preparedStatement<PageIdRow>(
       name,
-      () => sql`select ${presentedSelect},
-          case when r.id is null then null else json_build_object('id', r.id, 'feedback', r.feedback, 'measurements', ${scalarMeasurements}) end as brief
-        from (
-          select p.* from jobs p
-          where p.owner_id = ${sql.placeholder('ownerId')}::uuid and not p.deleted and p.archived = ${sql.placeholder('archived')}::boolean
-            ${model} and p.source not in ('SANDBOX', 'IDENTIFICATION') ${filtered ? historyFilter() : sql``}
-          order by ${order('p')} limit ${sql.placeholder('limit')}::int offset ${sql.placeholder('offset')}::int
-        ) j ${presentedJoins}
-        left join results r on r.id = j.result_id
-        order by ${order('j')}`,
+      () => sql`select p.id, ${totalColumn} as "ownerTotal" from jobs p
+        where p.owner_id = ${sql.placeholder('ownerId')}::uuid and not p.deleted and p.archived = ${sql.placeholder('archived')}::boolean
+          ${model} and p.source not in ('SANDBOX', 'IDENTIFICATION') ${historyFilter(filters)}
+        order by ${order} limit ${sql.placeholder('limit')}::int offset ${sql.placeholder('offset')}::int`,
     );
     pageStatements.set(name, statement);
   }
   return statement;
 }
 
-/** The History page's filters over `p` (a jobs row); an absent one (null) lets every row through. */
-const historyFilter = () => sql`
-  and (${sql.placeholder('status')}::job_status is null or p.status = ${sql.placeholder('status')}::job_status)
-  and (${sql.placeholder('from')}::timestamptz is null or p.created_at >= ${sql.placeholder('from')}::timestamptz)
-  and (${sql.placeholder('to')}::timestamptz is null or p.created_at < ${sql.placeholder('to')}::timestamptz)
-  and (${sql.placeholder('name')}::text is null
-    or exists (select 1 from images fi where fi.id = p.image_id and fi.orginal_filename ilike ${sql.placeholder('name')}::text))`;
-
-/** The matches of a filtered list, counted up to FILTERED_TOTAL_CAP + 1 rows (never the whole history). */
-const filteredCount = preparedStatement<{ n: number }>(
-  'lamella_jobs_filtered_count',
-  () => sql`select count(*)::int as n from (
-      select 1 from jobs p
-      where p.owner_id = ${sql.placeholder('ownerId')}::uuid and not p.deleted and p.archived = ${sql.placeholder('archived')}::boolean
-        and (${sql.placeholder('modelId')}::uuid is null or p.model_id = ${sql.placeholder('modelId')}::uuid)
-        and p.source not in ('SANDBOX', 'IDENTIFICATION') ${historyFilter()}
-      limit ${FILTERED_TOTAL_CAP + 1}
-    ) x`,
+/**
+ * The list rows of these jobs, presented with their results' briefs; in no particular order. A statement of its own
+ * (not joined to the page's) because its text is the same for every page: PostgreSQL plans it once per connection
+ * (a generic plan), where the page's LIMIT/OFFSET would make it plan the whole presentation again for each request.
+ */
+const listRowsByIds = preparedStatement<PresentedListRow>(
+  'lamella_jobs_list_rows_by_ids',
+  () => sql`select ${presentedSelect},
+      case when r.id is null then null else json_build_object('id', r.id, 'feedback', r.feedback, 'measurements', ${scalarMeasurements}) end as brief
+    from jobs j ${presentedJoins}
+    left join results r on r.id = j.result_id
+    where j.id = any(${sql.placeholder('ids')}::uuid[])`,
 );
+
+/**
+ * The History page's filters over `p` (a jobs row), only those given (`filters`: historyFilters' letters): each set
+ * of filters is a statement of its own, so the plan uses what is given (the status index for a status) instead of
+ * conditions that an absent filter turns off.
+ */
+const historyFilter = (filters: string): SQL =>
+  sql.join(
+    [
+      filters.includes('s') && sql`and p.status = ${sql.placeholder('status')}::job_status`,
+      filters.includes('f') && sql`and p.created_at >= ${sql.placeholder('from')}::timestamptz`,
+      filters.includes('t') && sql`and p.created_at < ${sql.placeholder('to')}::timestamptz`,
+      filters.includes('n') &&
+        sql`and exists (select 1 from images fi where fi.id = p.image_id and fi.orginal_filename ilike ${sql.placeholder('name')}::text)`,
+    ].filter((c): c is SQL => Boolean(c)),
+    sql` `,
+  );
+
+/** The matches of a filtered list, counted up to `limit` rows (the page's offset + FILTERED_TOTAL_CAP + 1). */
+const countStatements = new Map<string, ReturnType<typeof preparedStatement<{ n: number }>>>();
+function filteredCount(byModel: boolean, filters: string) {
+  const name = `lamella_jobs_count_${byModel ? 'model' : 'all'}_${filters}`;
+  let statement = countStatements.get(name);
+  if (!statement) {
+    statement = preparedStatement<{ n: number }>(
+      name,
+      () => sql`select count(*)::int as n from (
+          select 1 from jobs p
+          where p.owner_id = ${sql.placeholder('ownerId')}::uuid and not p.deleted and p.archived = ${sql.placeholder('archived')}::boolean
+            ${byModel ? sql`and p.model_id = ${sql.placeholder('modelId')}::uuid` : sql``}
+            and p.source not in ('SANDBOX', 'IDENTIFICATION') ${historyFilter(filters)}
+          limit ${sql.placeholder('limit')}::int
+        ) x`,
+    );
+    countStatements.set(name, statement);
+  }
+  return statement;
+}
 
 /** The list's total kept per owner (job_owner_totals, migration 0023): a few rows, whatever the history. */
 const ownerTotal = preparedStatement<{ n: number }>(
@@ -205,40 +245,48 @@ const ownerTotal = preparedStatement<{ n: number }>(
 );
 
 /**
- * One page of the user's jobs, presented with their results' briefs (no result items: issue 30), and the total. A page that is not full ends the list, so its total is
- * the rows before it plus its own; otherwise the total is read from job_owner_totals (unfiltered, or by model), or
- * counted up to FILTERED_TOTAL_CAP for the History filters. No count runs over the user's whole history.
+ * One page of the user's jobs, presented with their results' briefs (no result items: issue 30), and the total. A
+ * page that is not full ends the list, so its total is the rows before it plus its own; otherwise the total is the
+ * owner's from job_owner_totals (unfiltered, or by model; read by the page's own statement), or, for the History
+ * filters, counted up to FILTERED_TOTAL_CAP past the page's first row. No count runs over the user's whole history.
  */
 export async function presentedPageOfJobs(db: Db, f: JobPageFilter): Promise<{ rows: PresentedListRow[]; total: number }> {
   const sortBy = Object.hasOwn(sortColumns, f.sortBy) ? f.sortBy : 'createdAt';
   const offset = (f.page - 1) * f.pageSize;
-  const filtered = hasHistoryFilter(f);
-  const filters = filtered
-    ? {
-        status: f.status ?? null,
-        from: f.from?.toISOString() ?? null,
-        to: f.to?.toISOString() ?? null,
-        name: f.name ? containsPattern(f.name) : null,
-      }
-    : {};
-  const rows = await pageStatement(
-    sortBy,
-    f.sortOrder === 'asc' ? 'asc' : 'desc',
-    Boolean(f.modelId),
-    filtered,
-  )(db, {
+  const filters = historyFilters(f);
+  const values = {
     ownerId: f.ownerId,
     archived: f.archived,
     ...(f.modelId ? { modelId: f.modelId } : {}),
-    ...filters,
+    ...(f.status ? { status: f.status } : {}),
+    ...(f.from ? { from: f.from.toISOString() } : {}),
+    ...(f.to ? { to: f.to.toISOString() } : {}),
+    ...(f.name ? { name: containsPattern(f.name) } : {}),
+  };
+  const ids = await pageStatement(
+    sortBy,
+    f.sortOrder === 'asc' ? 'asc' : 'desc',
+    Boolean(f.modelId),
+    filters,
+  )(db, {
+    ...values,
     limit: f.pageSize + 1,
     offset,
   });
-  if (rows.length <= f.pageSize && (rows.length > 0 || offset === 0)) return { rows, total: offset + rows.length };
-  const scope = { ownerId: f.ownerId, archived: f.archived, modelId: f.modelId ?? null };
-  const [total] = filtered ? await filteredCount(db, { ...scope, ...filters }) : await ownerTotal(db, scope);
+  const shown = ids.slice(0, f.pageSize);
+  const byId = new Map((shown.length ? await listRowsByIds(db, { ids: shown.map((r) => r.id) }) : []).map((r) => [r.job.id, r]));
+  // a job deleted between the two reads is left out
+  const rows = shown.flatMap((r) => {
+    const row = byId.get(r.id);
+    return row && !row.deleted ? [row] : [];
+  });
+  if (ids.length <= f.pageSize && (ids.length > 0 || offset === 0)) return { rows, total: offset + ids.length };
+  if (!filters && ids.length) return { rows, total: Number(ids[0].ownerTotal ?? 0) };
+  const [total] = filters
+    ? await filteredCount(Boolean(f.modelId), filters)(db, { ...values, limit: offset + FILTERED_TOTAL_CAP + 1 })
+    : await ownerTotal(db, { ownerId: f.ownerId, archived: f.archived, modelId: f.modelId ?? null });
   const n = Number(total?.n ?? 0);
-  return { rows: rows.slice(0, f.pageSize), total: filtered ? Math.min(n, FILTERED_TOTAL_CAP) : n };
+  return { rows, total: filters ? Math.min(n, offset + FILTERED_TOTAL_CAP) : n };
 }
 
 /** Result summaries (items, feedback flags, measurements) by id, as json text (its length sizes present.ts's cache). */
