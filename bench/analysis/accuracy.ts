@@ -9,6 +9,8 @@ import type { ModelVersion } from '../../packages/analysis/src/types.js';
 const dir = process.argv[2] ?? '/work/shared/samples';
 /** BENCH_VERSION=20250101 measures an older model version (default: each model's current one). */
 const VERSION = process.env.BENCH_VERSION as ModelVersion | undefined;
+/** BENCH_NETWORK=<absolute path of a .onnx>: a candidate grain-boundary network instead of the version's own (before shipping it). */
+const NETWORK = process.env.BENCH_NETWORK || null;
 const MODEL: Record<string, string> = { grain: 'grain-size', layer: 'layer-thickness', cracks: 'cracks', porosity: 'porosity' };
 // tolerance: [key, kind, tol] — abs = absolute difference, rel = relative difference
 const CHECKS: Record<string, [string, 'abs' | 'rel', number][]> = {
@@ -56,7 +58,7 @@ for (const jf of files) {
   const t0 = performance.now();
   let m: Record<string, unknown>;
   try {
-    m = (await runModel(MODEL[truth.kind], VERSION, readFileSync(img), settings)).measurements;
+    m = (await runModel(MODEL[truth.kind], VERSION, readFileSync(img), settings, { network: NETWORK })).measurements;
   } catch (e) {
     rows.push([base, 'ERROR', String((e as Error).message), '', '', '', 'FAIL']);
     failures++;

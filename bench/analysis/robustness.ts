@@ -9,7 +9,8 @@
 // "grey" of a colour image takes away what the colour path sees: a tint etch in grey shows grains by tone only.
 // Synthetic extra cases (exact truth, not in the sample folder): annealing twins, bright SEM-like boundaries on
 // grains of channelling contrast, elongated (rolled) grains, fine grains with thin lines, coarse grains with wide lines.
-// BENCH_VERSION=20261123 measures another model version; ROBUST_ONLY=name,name limits the images.
+// BENCH_VERSION=20261123 measures another model version; ROBUST_ONLY=name,name limits the images; BENCH_NETWORK=<.onnx>
+// measures a candidate grain-boundary network.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -22,6 +23,8 @@ import type { ModelVersion } from '../../packages/analysis/src/types.js';
 
 const VERSION = process.env.BENCH_VERSION as ModelVersion | undefined;
 const ONLY = process.env.ROBUST_ONLY?.split(',');
+/** BENCH_NETWORK=<absolute path of a .onnx>: a candidate grain-boundary network instead of the version's own. */
+const NETWORK = process.env.BENCH_NETWORK || null;
 /** Synthetic samples are measured on a central crop of at most this many pixels (the 2× transform makes 4×). */
 const MAX_SAMPLE_PX = 420_000;
 
@@ -144,7 +147,7 @@ export const transforms: Transform[] = [
 
 async function measure(bytes: Buffer, px: number): Promise<{ gI: number; gP: number; colour: boolean; lamellar: boolean } | string> {
   try {
-    const r = await runModel('grain-size', VERSION, bytes, {}, { pixelSizeUm: px });
+    const r = await runModel('grain-size', VERSION, bytes, {}, { pixelSizeUm: px, network: NETWORK });
     const m = r.measurements;
     const lamellar = r.items.some((i) => i.type === 'message' && /^Lamellar/.test(i.title ?? ''));
     return { gI: Number(m.astmGIntercept), gP: Number(m.astmGPlanimetric), colour: m.segmentation === 'colour', lamellar };
