@@ -130,7 +130,9 @@ export const transforms: Transform[] = [
     kind: 'geometric',
     target: 0.3,
     run: async (im) => ({
-      png: await png(raw(im).extract({ left: Math.floor(im.w / 4), top: Math.floor(im.h / 4), width: Math.floor(im.w / 2), height: Math.floor(im.h / 2) })),
+      png: await png(
+        raw(im).extract({ left: Math.floor(im.w / 4), top: Math.floor(im.h / 4), width: Math.floor(im.w / 2), height: Math.floor(im.h / 2) }),
+      ),
       px: im.px,
     }),
   },
@@ -148,8 +150,18 @@ export const transforms: Transform[] = [
     },
   },
   { name: 'blur σ1.5', kind: 'photometric', target: 0.5, run: async (im) => ({ png: await png(raw(im).blur(1.5)), px: im.px }) },
-  { name: 'gamma 0.6', kind: 'photometric', target: 0.5, run: async (im) => ({ png: await mapPixels(im, (v) => 255 * (v / 255) ** 0.6), px: im.px }) },
-  { name: 'gamma 1.6', kind: 'photometric', target: 0.5, run: async (im) => ({ png: await mapPixels(im, (v) => 255 * (v / 255) ** 1.6), px: im.px }) },
+  {
+    name: 'gamma 0.6',
+    kind: 'photometric',
+    target: 0.5,
+    run: async (im) => ({ png: await mapPixels(im, (v) => 255 * (v / 255) ** 0.6), px: im.px }),
+  },
+  {
+    name: 'gamma 1.6',
+    kind: 'photometric',
+    target: 0.5,
+    run: async (im) => ({ png: await mapPixels(im, (v) => 255 * (v / 255) ** 1.6), px: im.px }),
+  },
   {
     name: 'uneven light',
     kind: 'photometric',
