@@ -46,6 +46,8 @@ export interface Ready {
   modelId: string;
   /** Cookies of BENCH_API_ACCOUNTS more signed-in users. */
   accounts: string[];
+  /** With BENCH_API_HISTORY_JOBS: a user with 10 jobs (the history phase's reference). */
+  shortCookie: string;
 }
 
 export async function ensureDatabase(url: string): Promise<void> {

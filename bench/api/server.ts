@@ -53,6 +53,18 @@ if (HISTORY_JOBS > 0) {
       now() - (g * interval '10 minutes'), now() - (g * interval '10 minutes') + interval '1 second',
       now() - (g * interval '10 minutes') + interval '5 seconds', g % 20 = 0, g % 50 = 0
     from generate_series(1, ${HISTORY_JOBS}) g`);
+}
+// BENCH_API_HISTORY_JOBS: a second user with a short history (10 jobs, written alike), the reference of the history phase
+let shortCookie = '';
+if (HISTORY_JOBS > 0) {
+  const short = await f.user();
+  const shortImage = await f.image(short);
+  const grain = await f.modelId('grain-size');
+  await t.db.execute(sql`insert into jobs (owner_id, image_id, model_id, model_version, status, source, created_at, started_at, finished_at)
+    select ${short.id}::uuid, ${shortImage.id}::uuid, ${grain}::uuid, '1', 'FINISHED'::job_status, 'WEB',
+      now() - (g * interval '10 minutes'), now() - (g * interval '10 minutes') + interval '1 second', now() - (g * interval '10 minutes') + interval '5 seconds'
+    from generate_series(1, 10) g`);
+  shortCookie = [...short.client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   // as autovacuum leaves a table after a bulk insert (insert threshold): visibility map set, statistics fresh
   await t.db.execute(sql`vacuum analyze jobs`);
 }
@@ -70,6 +82,7 @@ console.log(
     userId: user.id,
     modelId: await f.modelId('porosity'),
     accounts,
+    shortCookie,
   })}`,
 );
 const stop = async () => {
