@@ -80,7 +80,8 @@ import { groupsRoutes } from './modules/groups/routes.ts';
 import { meteredStorage } from './modules/storage-usage/metered.ts';
 import type { LauncherSupervisor } from './platform/compute/supervisor.ts';
 import { CHANNELS, ChangeCache, ChangeFeed } from './platform/db/change-cache.ts';
-import type { SessionLookupRow, SessionOptions } from './platform/auth/session.ts';
+import { authenticate, type SessionLookupRow, type SessionOptions } from './platform/auth/session.ts';
+import { firstScreenPage, hasFirstScreen, seesFirstScreen } from './platform/http/first-screen.ts';
 import { fastifyLogger } from './platform/observability/logger.ts';
 import { Metrics, cacheMeter } from './platform/observability/metrics.ts';
 import { registerHttpTracing } from './platform/observability/tracing.ts';
@@ -462,6 +463,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       index: false,
       // the build writes each text file also as .br and .gz (apps/web/vite.config.ts): sent as they are
       preCompressed: true,
+      // the prerendered first screen's pages are sent by the fallback below, to signed-in users only (first-screen.ts)
+      allowedPath: (pathName) => !pathName.startsWith('/first-screen/'),
       // Vite names files in assets/ by their content hash: they never change, so browsers may keep them.
       setHeaders: (res, path) => {
         if (path.includes('/assets/')) res.header('cache-control', 'public, max-age=31536000, immutable');
@@ -473,11 +476,21 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     app.get('/', { config: { auth: 'public' }, schema: { hide: true } }, (_request, reply) =>
       reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html'),
     );
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     if (request.url.startsWith('/api/') || request.method !== 'GET') {
       return reply.status(404).send({ statusCode: 404, code: 'NOT_FOUND', message: `No route ${request.method} ${request.url.split('?')[0]}` });
     }
     if (!hasWeb) return reply.status(503).type('text/plain').send('The web app is not built yet: run `npm run build`.');
+    // /dashboard for a signed-in user: the page with its first screen already in it (first-screen.ts), theirs only
+    if (hasFirstScreen(request.url)) {
+      // a failed session lookup costs the prerendered screen only, not the page
+      const auth = await authenticate(ctx.db, request, ctx.sessionOptions).catch((error: unknown) => {
+        request.log.warn({ err: error }, 'first screen: session lookup failed');
+        return null;
+      });
+      const page = seesFirstScreen(auth) ? await firstScreenPage(webDist, auth) : null;
+      if (page) return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page);
+    }
     return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
   });
   return app;

@@ -9,6 +9,7 @@ import { initReactI18next } from 'react-i18next';
 import { systemApi } from '@lamella/contracts';
 import { call } from '../api/client';
 import { getCookie, setCookie } from '../lib/cookies';
+import { firstScreenLanguage } from '../first-screen/takeover';
 
 export const LANGUAGES = ['en', 'de'] as const;
 export type Lng = (typeof LANGUAGES)[number];
@@ -31,8 +32,13 @@ export function isLng(value: unknown): value is Lng {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
 
-/** Language before we know the user: cookie `lng`, else the browser's language when German, else English. */
+/**
+ * Language before we know the user: the prerendered first screen's (the server chose the signed-in user's language,
+ * first-screen/takeover.ts), else cookie `lng`, else the browser's language when German, else English.
+ */
 export function initialLanguage(): Lng {
+  const prerendered = firstScreenLanguage();
+  if (isLng(prerendered)) return prerendered;
   const cookie = getCookie(LNG_COOKIE);
   if (isLng(cookie)) return cookie;
   const browser = (navigator.languages?.[0] ?? navigator.language ?? '').toLowerCase();
@@ -60,6 +66,8 @@ async function ensureLoaded(lng: Lng): Promise<void> {
 
 export async function initI18n(): Promise<typeof i18n> {
   const lng = initialLanguage();
+  // the prerendered screen's language is the user's: remembered, as LanguageSync's change to it would have done
+  if (firstScreenLanguage() === lng && getCookie(LNG_COOKIE) !== lng) setCookie(LNG_COOKIE, lng, LNG_COOKIE_DAYS);
   await i18n.use(initReactI18next).init({
     lng,
     fallbackLng: FALLBACK_LNG,

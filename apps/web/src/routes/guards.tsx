@@ -4,11 +4,12 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
 import { canOpenAdmin, landingPath, useMe } from '../features/auth/session';
+import { LOADING_ATTR } from '../first-screen/takeover';
 
 export function FullPageLoader() {
   const { t } = useTranslation();
   return (
-    <Center mih="60vh">
+    <Center mih="60vh" {...{ [LOADING_ATTR]: true }}>
       <Loader aria-label={t('common.loading')} />
     </Center>
   );

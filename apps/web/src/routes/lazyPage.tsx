@@ -1,6 +1,7 @@
 import { Center, Loader } from '@mantine/core';
 import { lazy, Suspense, type ComponentProps, type ComponentType, type JSX } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LOADING_ATTR } from '../first-screen/takeover';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any component, whatever its props
 type AnyComponent = ComponentType<any>;
@@ -30,7 +31,7 @@ export function lazyPage<M extends Record<string, unknown>, N extends keyof M & 
     return (
       <Suspense
         fallback={
-          <Center p="xl">
+          <Center p="xl" {...{ [LOADING_ATTR]: true }}>
             <Loader aria-label={t('common.loading')} />
           </Center>
         }
