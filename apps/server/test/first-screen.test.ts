@@ -44,7 +44,7 @@ describe('first screen: what the server sends for /dashboard', () => {
     const dist = await mkdtemp(join(tmpdir(), 'lamella-first-screen-'));
     await mkdir(join(dist, 'first-screen'));
     await writeFile(join(dist, 'index.html'), INDEX);
-    for (const lng of ['en', 'de']) await writeFile(join(dist, 'first-screen', `dashboard.${lng}.html`), screen(lng));
+    for (const lng of ['en', 'de']) await writeFile(join(dist, 'first-screen', `dashboard-${lng}.html`), screen(lng));
     t = await startTestApp({ webDist: dist });
   });
   afterAll(() => t.close());
@@ -68,7 +68,7 @@ describe('first screen: what the server sends for /dashboard', () => {
   it('sends index.html to everyone else: no session, an ended or unknown session, an unverified e-mail', async () => {
     expect((await t.client().get('/dashboard')).body).toBe(INDEX);
     // the pages themselves are not static files
-    expect((await t.client().get('/first-screen/dashboard.en.html')).body).toBe(INDEX);
+    expect((await t.client().get('/first-screen/dashboard-en.html')).body).toBe(INDEX);
     const stranger = t.client();
     stranger.cookies.set('lamella_session', 'not-a-session');
     expect((await stranger.get('/dashboard')).body).toBe(INDEX);

@@ -1,6 +1,6 @@
 /**
  * The first screen of /dashboard as HTML, rendered at build time (issue 30 item 5, run by build.ts): one page per
- * language, `dist/first-screen/dashboard.<lng>.html`: index.html with the signed-in layout and the dashboard in their loading
+ * language, `dist/first-screen/dashboard-<lng>.html`: index.html with the signed-in layout and the dashboard in their loading
  * state (no user data yet: every query but the session pending) rendered by the real components with
  * react-dom/server, before the app's root element. The server sends it for /dashboard to a signed-in user
  * (apps/server/src/platform/http/first-screen.ts fills in the user's initials and name, FIRST_SCREEN_INITIALS and

@@ -5,7 +5,7 @@ import type { AuthContext } from '../auth/session.ts';
 /**
  * The first screen of /dashboard in the page itself (issue 30 item 5). The web build renders the signed-in layout
  * and the dashboard in their loading state to HTML, once per language (apps/web/src/first-screen/prerender.tsx:
- * `<webDist>/first-screen/dashboard.<lng>.html`, index.html with that markup before the root element); the web app's
+ * `<webDist>/first-screen/dashboard-<lng>.html`, index.html with that markup before the root element); the web app's
  * fallback sends it, with the user's initials and name filled in, for /dashboard to a signed-in caller, so the browser
  * paints the screen when the HTML and CSS arrive instead of after the app's ~900 KB of JavaScript ran. Everyone else
  * gets index.html as before: no session, a second factor still owed, an unverified e-mail (the app sends them to
@@ -43,7 +43,7 @@ export async function firstScreenPage(webDist: string, auth: AuthContext): Promi
   const lng = auth.user.language === 'de' ? 'de' : 'en';
   let page: string;
   try {
-    page = await readFile(join(webDist, 'first-screen', `dashboard.${lng}.html`), 'utf8');
+    page = await readFile(join(webDist, 'first-screen', `dashboard-${lng}.html`), 'utf8');
   } catch {
     return null;
   }
