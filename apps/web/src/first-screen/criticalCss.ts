@@ -24,12 +24,15 @@ export function criticalCss(css: string, html: string): string {
     if (kept.length === 0) rule.remove();
     else if (kept.length < rule.selectors.length) rule.selectors = kept;
   });
-  // at-rules left empty (a @media whose rules all went), innermost first
-  root.walkAtRules((at) => {
-    if (at.nodes && at.nodes.length === 0) at.remove();
-  });
-  root.walkAtRules((at) => {
-    if (at.nodes && at.nodes.length === 0) at.remove();
-  });
+  // at-rules left empty (a @media whose rules all went), again until none: removing one may empty its parent
+  for (let removed = true; removed;) {
+    removed = false;
+    root.walkAtRules((at) => {
+      if (at.nodes && at.nodes.length === 0) {
+        at.remove();
+        removed = true;
+      }
+    });
+  }
   return root.toString();
 }

@@ -157,14 +157,24 @@ interface PageIdRow {
   id: string;
   ownerTotal: number | null;
 }
-const pageStatements = new Map<string, ReturnType<typeof preparedStatement<PageIdRow>>>();
+/** The prepared statements of the list's shapes (sort, direction, model, History filters), made on first use. */
+const shapes = new Map<string, ReturnType<typeof preparedStatement<unknown>>>();
+function statementOfShape<T>(name: string, build: () => SQL): ReturnType<typeof preparedStatement<T>> {
+  let statement = shapes.get(name);
+  if (!statement) shapes.set(name, (statement = preparedStatement<unknown>(name, build)));
+  return statement as ReturnType<typeof preparedStatement<T>>;
+}
+
+/** The owner's listed jobs as `p` (not deleted, not sandbox or identification; of one model with `byModel`). */
+const listedJobs = (byModel: boolean): SQL => sql`jobs p
+  where p.owner_id = ${sql.placeholder('ownerId')}::uuid and not p.deleted and p.archived = ${sql.placeholder('archived')}::boolean
+    ${byModel ? sql`and p.model_id = ${sql.placeholder('modelId')}::uuid` : sql``} and p.source not in ('SANDBOX', 'IDENTIFICATION')`;
+
 function pageStatement(sortBy: JobPageFilter['sortBy'], dir: 'asc' | 'desc', byModel: boolean, filters: string) {
   const name = `lamella_jobs_page_ids_${sortBy}_${dir}_${byModel ? 'model' : 'all'}${filters ? `_${filters}` : ''}`;
-  let statement = pageStatements.get(name);
-  if (!statement) {
+  return statementOfShape<PageIdRow>(name, () => {
     const column = { createdAt: sql`p.created_at`, finishedAt: sql`p.finished_at`, status: sql`p.status` }[sortBy];
     const order = dir === 'asc' ? sql`${column} asc, p.id asc` : sql`${column} desc, p.id desc`;
-    const model: SQL = byModel ? sql`and p.model_id = ${sql.placeholder('modelId')}::uuid` : sql``;
     // Unfiltered: the owner's total (job_owner_totals) read by the same statement, an uncorrelated subquery run
     // once, so the page's ids and its total cost one round trip (issue 30).
     const totalColumn: SQL = filters
@@ -172,16 +182,9 @@ function pageStatement(sortBy: JobPageFilter['sortBy'], dir: 'asc' | 'desc', byM
       : sql`(select coalesce(sum(t.n), 0)::int from job_owner_totals t
           where t.owner_id = ${sql.placeholder('ownerId')}::uuid and t.archived = ${sql.placeholder('archived')}::boolean
             ${byModel ? sql`and t.model_id = ${sql.placeholder('modelId')}::uuid` : sql``})`;
-    statement = preparedStatement<PageIdRow>(
-      name,
-      () => sql`select p.id, ${totalColumn} as "ownerTotal" from jobs p
-        where p.owner_id = ${sql.placeholder('ownerId')}::uuid and not p.deleted and p.archived = ${sql.placeholder('archived')}::boolean
-          ${model} and p.source not in ('SANDBOX', 'IDENTIFICATION') ${historyFilter(filters)}
-        order by ${order} limit ${sql.placeholder('limit')}::int offset ${sql.placeholder('offset')}::int`,
-    );
-    pageStatements.set(name, statement);
-  }
-  return statement;
+    return sql`select p.id, ${totalColumn} as "ownerTotal" from ${listedJobs(byModel)} ${historyFilter(filters)}
+      order by ${order} limit ${sql.placeholder('limit')}::int offset ${sql.placeholder('offset')}::int`;
+  });
 }
 
 /**
@@ -216,24 +219,13 @@ const historyFilter = (filters: string): SQL =>
   );
 
 /** The matches of a filtered list, counted up to `limit` rows (the page's offset + FILTERED_TOTAL_CAP + 1). */
-const countStatements = new Map<string, ReturnType<typeof preparedStatement<{ n: number }>>>();
 function filteredCount(byModel: boolean, filters: string) {
-  const name = `lamella_jobs_count_${byModel ? 'model' : 'all'}_${filters}`;
-  let statement = countStatements.get(name);
-  if (!statement) {
-    statement = preparedStatement<{ n: number }>(
-      name,
-      () => sql`select count(*)::int as n from (
-          select 1 from jobs p
-          where p.owner_id = ${sql.placeholder('ownerId')}::uuid and not p.deleted and p.archived = ${sql.placeholder('archived')}::boolean
-            ${byModel ? sql`and p.model_id = ${sql.placeholder('modelId')}::uuid` : sql``}
-            and p.source not in ('SANDBOX', 'IDENTIFICATION') ${historyFilter(filters)}
-          limit ${sql.placeholder('limit')}::int
-        ) x`,
-    );
-    countStatements.set(name, statement);
-  }
-  return statement;
+  return statementOfShape<{ n: number }>(
+    `lamella_jobs_count_${byModel ? 'model' : 'all'}_${filters}`,
+    () => sql`select count(*)::int as n from (
+        select 1 from ${listedJobs(byModel)} ${historyFilter(filters)} limit ${sql.placeholder('limit')}::int
+      ) x`,
+  );
 }
 
 /** The list's total kept per owner (job_owner_totals, migration 0023): a few rows, whatever the history. */
