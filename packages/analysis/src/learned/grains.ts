@@ -12,7 +12,7 @@
 import { coreSeeds, flood, meanInterceptOf, mergeWeakBorders, type Partition } from './partition.js';
 import { networkSession, runTiled } from './network.js';
 import { resizeFloat, resizeLabels, resizeMask, resizeRgb } from './resample.js';
-import { grainNetworkFile, PARTITION, WORKING_SCALE } from './tunables.js';
+import { NETWORK, PARTITION, WORKING_SCALE } from './tunables.js';
 import { mergeTwinBands } from './twins.js';
 
 export interface LearnedGrains extends Partition {
@@ -87,11 +87,11 @@ export async function segmentGrainsLearned(
   w: number,
   h: number,
   valid: Uint8Array,
-  opts: { countTwins?: boolean; network?: string | null; version?: string } = {},
+  opts: { countTwins?: boolean; network?: string | null } = {},
 ): Promise<LearnedGrains> {
   const countTwins = !!opts.countTwins;
-  // the version's shipped network, or a trained version's file (absolute path, issue 25)
-  const network = opts.network || grainNetworkFile(opts.version ?? '20261201');
+  // the shipped network, or a trained version's file (absolute path, issue 25)
+  const network = opts.network || NETWORK.grainFile;
   const S = WORKING_SCALE;
   let r = await pass(rgb, w, h, valid, Math.min(1, Math.sqrt(S.firstPassPixels / (w * h))), countTwins, network);
   let passes = 1;

@@ -3,17 +3,8 @@
 // resolution. Changing one changes the outputs of the version that uses it: ship a new version instead.
 
 export const NETWORK = {
-  /** The grain-boundary network of 20261201 (packages/analysis/models; trained by training/train.py, card beside it). */
+  /** The grain-boundary network (packages/analysis/models; trained by training/train.py, card beside it). */
   grainFile: 'grain-boundaries.onnx',
-  /**
-   * The grain-boundary network of each learned version, from the version on (grainNetworkFile). 20261202: trained
-   * again with the real tiles' looks varied (gamma, inversion, uneven light, JPEG) and crops normalised as parts of a
-   * larger image, 3000 steps (its card).
-   */
-  grainFiles: [
-    ['20261201', 'grain-boundaries.onnx'],
-    ['20261202', 'grain-boundaries-20261202.onnx'],
-  ] as ReadonlyArray<readonly [string, string]>,
   /** Tile size (px, multiple of 8) and overlap on each side. */
   tile: 512,
   overlap: 32,
@@ -70,10 +61,3 @@ export const TWINS = {
   sameColour: 12,
   sameColourShare: 0.5,
 } as const;
-
-/** The shipped grain-boundary network of an engine version (or version label such as `20261201-ft1`): the file of the latest version at or before it. */
-export function grainNetworkFile(version: string): string {
-  let file = NETWORK.grainFiles[0][1];
-  for (const [from, f] of NETWORK.grainFiles) if (version >= from) file = f;
-  return file;
-}
