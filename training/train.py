@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import hashlib
+import io
 import json
 import os
 import random
@@ -24,6 +25,7 @@ import time
 import numpy as np
 import torch
 import torch.nn.functional as F
+from PIL import Image
 from scipy import ndimage
 from skimage.morphology import skeletonize
 
@@ -38,14 +40,17 @@ from lamella_train.model import UNet, normalise  # noqa: E402
 
 REPO = os.path.dirname(HERE)
 DEFAULT_SHARED = os.path.join(os.path.dirname(REPO), "shared")
-DEFAULT_OUT = os.path.join(REPO, "packages", "analysis", "models", "grain-boundaries.onnx")
+# the file of grain size 20261202 (20261201's grain-boundaries.onnx came from this script before the real crops'
+# looks were varied and crops normalised as parts of a larger image: git history of this file)
+DEFAULT_OUT = os.path.join(REPO, "packages", "analysis", "models", "grain-boundaries-20261202.onnx")
 
 
 class Batches:
     """Random training batches: synthetic samples, and crops of annotated real tiles (share `real_share`)."""
 
-    def __init__(self, rng: np.random.Generator, size: int, real: list[Annotated], real_share: float):
+    def __init__(self, rng: np.random.Generator, size: int, real: list[Annotated], real_share: float, local_stats: bool = False):
         self.rng, self.size, self.real, self.real_share = rng, size, real, real_share
+        self.local_stats = local_stats
 
     def synth_item(self):
         s = synth.sample(self.rng, self.size)
@@ -67,15 +72,33 @@ class Batches:
         return img.astype(np.uint8), tr, np.zeros_like(tr), wt, 0.0
 
     def colour_aug(self, img: np.ndarray) -> np.ndarray:
+        """What changes a real crop's look and not its boundaries: another tint (channels permuted), a grey camera,
+        gamma, an inverted (BSE-like) contrast, uneven light across the crop, contrast and brightness, noise,
+        defocus and JPEG."""
         rng = self.rng
         img = img[..., rng.permutation(3)]  # another tint
-        if rng.random() < 0.3:
+        if rng.random() < 0.35:
             img = np.repeat(img.mean(axis=2, keepdims=True), 3, axis=2)
-        img = (img - 128) * rng.uniform(0.7, 1.3) + 128 + rng.uniform(-25, 25)
-        img = img + rng.normal(0, rng.uniform(0, 8), img.shape)
         if rng.random() < 0.5:
-            img = ndimage.gaussian_filter(img, (rng.uniform(0.3, 1.2), rng.uniform(0.3, 1.2), 0))
-        return np.clip(img, 0, 255)
+            img = 255 * (np.clip(img, 0, 255) / 255) ** float(np.exp(rng.uniform(np.log(0.55), np.log(1.8))))
+        if rng.random() < 0.15:
+            img = 255 - img
+        if rng.random() < 0.4:
+            h, w = img.shape[:2]
+            yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+            ang = rng.uniform(0, 2 * np.pi)
+            ramp = ((yy / h - 0.5) * np.cos(ang) + (xx / w - 0.5) * np.sin(ang)) * rng.uniform(0, 0.6)
+            img = img * (1 + ramp)[..., None]
+        img = (img - 128) * rng.uniform(0.6, 1.3) + 128 + rng.uniform(-30, 30)
+        img = img + rng.normal(0, rng.uniform(0, 12), img.shape)
+        if rng.random() < 0.5:
+            img = ndimage.gaussian_filter(img, (rng.uniform(0.3, 1.8), rng.uniform(0.3, 1.8), 0))
+        img = np.clip(img, 0, 255)
+        if rng.random() < 0.3:
+            buf = io.BytesIO()
+            Image.fromarray(img.astype(np.uint8)).save(buf, format="JPEG", quality=int(rng.uniform(45, 92)))
+            img = np.array(Image.open(io.BytesIO(buf.getvalue())).convert("RGB")).astype(np.float32)
+        return img
 
     def draw(self):
         """One item: a real crop (share `real_share`, when there are real images) or a synthetic sample."""
@@ -83,7 +106,16 @@ class Batches:
         return self.real_item() if use_real else self.synth_item()
 
     def __call__(self, n: int):
-        return assemble(self.rng, n, self.draw)
+        x, tb, tt, wb, wt = assemble(self.rng, n, self.draw)
+        if self.local_stats:
+            # The launcher normalises over the WHOLE image, then cuts tiles: a crop of a big image (a dim corner,
+            # a bright grain) does not have mean 0 and std 1 as a normalised training crop has. Each item's
+            # normalised values are scaled and shifted as such a part of a larger image would be.
+            a = torch.from_numpy(np.exp(self.rng.uniform(np.log(0.5), np.log(1.5), (n, 1, 1, 1))).astype(np.float32))
+            b = torch.from_numpy(self.rng.uniform(-0.6, 0.6, (n, 3 if self.rng.random() < 0.5 else 1, 1, 1)).astype(np.float32))
+            keep = torch.from_numpy((self.rng.random((n, 1, 1, 1)) < 0.4).astype(np.float32))
+            x = keep * x + (1 - keep) * (x * a + b)
+        return x, tb, tt, wb, wt
 
 
 def loss_fn(logits, tb, tt, wb, wt):
@@ -159,7 +191,7 @@ def train(args, real_train: list[Annotated], log, checkpoint=None) -> UNet:
     net = UNet(width=args.width).to(device)
     opt = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=1e-4)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=args.lr, total_steps=args.steps, pct_start=0.1)
-    batches = Batches(rng, args.size, real_train, args.real_share)
+    batches = Batches(rng, args.size, real_train, args.real_share, local_stats=args.local_stats)
     t0 = time.time()
     run = 0.0
     for step in range(1, args.steps + 1):
@@ -187,13 +219,14 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--shared", default=os.environ.get("LAMELLA_SHARED", DEFAULT_SHARED), help="the shared/ folder")
     ap.add_argument("--out", default=DEFAULT_OUT, help="ONNX file to write")
-    ap.add_argument("--steps", type=int, default=2000)
+    ap.add_argument("--steps", type=int, default=3000)
     ap.add_argument("--batch", type=int, default=8)
     ap.add_argument("--size", type=int, default=128, help="training crop size (px, multiple of 8)")
     ap.add_argument("--width", type=int, default=8, help="channels of the first U-Net level")
     ap.add_argument("--lr", type=float, default=3e-3)
-    ap.add_argument("--real-share", type=float, default=0.3, help="share of a batch from real annotated tiles")
+    ap.add_argument("--real-share", type=float, default=0.4, help="share of a batch from real annotated tiles")
     ap.add_argument("--seed", type=int, default=20261201)
+    ap.add_argument("--no-local-stats", dest="local_stats", action="store_false", help="train on crops normalised on their own only")
     ap.add_argument("--threads", type=int, default=0, help="CPU threads (0: all cores)")
     ap.add_argument("--device", default="auto", choices=["auto", "cpu"])
     ap.add_argument("--cv", type=int, default=0, help="K-fold cross-validation by TBM image (no export)")
@@ -245,7 +278,7 @@ def main():
     digest = hashlib.sha256(open(args.out, "rb").read()).hexdigest()
     params = sum(p.numel() for p in net.parameters())
     card = {
-        "name": "grain-boundaries",
+        "name": os.path.splitext(os.path.basename(args.out))[0],
         "file": os.path.basename(args.out),
         "sha256": digest,
         "trained": started,
@@ -256,7 +289,7 @@ def main():
         "input": "1×3×H×W float32, RGB normalised per image and channel: (x/255 − mean) / max(std, 0.02); H, W multiples of 8",
         "outputs": ["boundary probability (grain boundaries, twins excluded)", "twin-line probability"],
         "trainedFor": "grain boundaries at a mean lineal intercept of 10–100 px (the launcher picks the working scale)",
-        "parameters": {k: getattr(args, k) for k in ("steps", "batch", "size", "width", "lr", "real_share", "seed")},
+        "parameters": {k: getattr(args, k) for k in ("steps", "batch", "size", "width", "lr", "real_share", "seed", "local_stats")},
         "data": [
             {
                 "source": "synthetic, domain-randomised micrographs (training/lamella_train/synth.py), exact boundaries",

@@ -105,7 +105,7 @@ describe('job report', () => {
     expect(text).toContain(job.id);
     // which quantity the field statistics of a specimen are computed on
     expect(text).toContain('computed on N_A and L̄ of each field, not on G');
-    expect(text).toContain('20261201');
+    expect(text).toContain('20261202');
     // the result's charts are there with their titles, and A4 pages
     expect(text).toContain('Grain area distribution');
     const info = execFileSync('pdfinfo', [join(out, 'job-en.pdf')], { encoding: 'utf8' });

@@ -37,7 +37,7 @@ function makeModel(
     displayName,
     description,
     versions: [...VERSIONS],
-    currentVersion: '20261201',
+    currentVersion: '20261202',
     settingsSchema,
     defaultSettings,
     async run(image, settings, opts = {}) {

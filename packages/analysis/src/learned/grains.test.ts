@@ -74,6 +74,29 @@ describe('grain size 20261201 (learned boundaries)', () => {
   });
 });
 
+describe('grain size 20261202: the finer look', () => {
+  // grains of ~7 px at the image's scale: the first passes read texture as grains (20261201 refuses the image);
+  // the finer look at twice the scale sees the real grains and the working scale is chosen again from them
+  it('finds grains finer than the first passes could see, and measures them', async () => {
+    const s = await grainImage({ width: 640, height: 480, grainPx: 16, noise: 4, seed: 5, lineWidth: 1.3 });
+    const small = await sharp(s.png).greyscale().resize(320, 240, { kernel: 'lanczos3' }).png().toBuffer();
+    const r = await runModel('grain-size', '20261202', small, {}, { pixelSizeUm: s.pixelSizeUm * 2 });
+    expect(Math.abs(G(r.measurements) - s.truth.astmGIntercept)).toBeLessThan(0.3);
+    expect(Number(r.measurements.workingScale)).toBeGreaterThan(1.5);
+    await expect(runModel('grain-size', '20261201', small, {}, { pixelSizeUm: s.pixelSizeUm * 2 })).rejects.toMatchObject({
+      code: 'NOT_A_GRAIN_STRUCTURE',
+    });
+  });
+
+  it('keeps the working scale when the grains are seen (the finer look agrees)', async () => {
+    const s = await grainImage({ width: 480, height: 360, grainPx: 30, seed: 8, noise: 5 });
+    const a = await runModel('grain-size', '20261201', s.png, {}, { pixelSizeUm: s.pixelSizeUm });
+    const b = await runModel('grain-size', '20261202', s.png, {}, { pixelSizeUm: s.pixelSizeUm });
+    expect(Number(b.measurements.workingScale)).toBeCloseTo(Number(a.measurements.workingScale), 1);
+    expect(Math.abs(G(b.measurements) - s.truth.astmGIntercept)).toBeLessThan(0.35);
+  });
+});
+
 describe('annealing twins (grain size 20261201)', () => {
   it('does not count visible twin lines as grain boundaries unless asked to', async () => {
     const s = await grainImage({ width: 640, height: 480, grainPx: 48, seed: 31, noise: 4, twins: true, twinLines: true, lineWidth: 2.2 });

@@ -1,8 +1,10 @@
-// Grain segmentation from the trained boundary network (grain size 20261201).
+// Grain segmentation from the trained boundary network (grain size 20261201 and after).
 //
 // 1. The working scale: a first pass on the image shrunk to at most WORKING_SCALE.firstPassPixels gives the mean
 //    lineal intercept; the final pass runs at the scale that puts it near WORKING_SCALE.targetInterceptPx, the
-//    middle of what the network was trained for. The same specimen at another resolution is thus seen alike.
+//    middle of what the network was trained for. The same specimen at another resolution is thus seen alike. From
+//    20261202 a finer look (a central crop at twice that scale) checks the choice: grains finer than the first passes
+//    could see (texture read as grains) show there, and the scale is chosen again from them.
 // 2. The network gives the boundary probability (twin lines are trained as not-a-boundary; a second output gives
 //    them, and `countTwins` adds them back). The cores of the interior (below PARTITION.seedBelow, split at its
 //    necks, so a gap in a boundary does not merge two grains) seed the grains, which are flooded over the
@@ -12,7 +14,7 @@
 import { coreSeeds, flood, meanInterceptOf, mergeWeakBorders, type Partition } from './partition.js';
 import { networkSession, runTiled } from './network.js';
 import { resizeFloat, resizeLabels, resizeMask, resizeRgb } from './resample.js';
-import { NETWORK, PARTITION, WORKING_SCALE } from './tunables.js';
+import { grainNetworkFile, PARTITION, WORKING_SCALE } from './tunables.js';
 import { mergeTwinBands } from './twins.js';
 
 export interface LearnedGrains extends Partition {
@@ -26,10 +28,12 @@ export interface LearnedGrains extends Partition {
   largestShare: number;
   /** Twin-line pixels (probability ≥ 0.5) per boundary pixel at the working scale. */
   twinRatio: number;
-  /** Network passes run (1–3). */
+  /** Network passes run (1–5, a finer look's included). */
   passes: number;
   /** Twin bands merged into their parent grain (countTwins off). */
   twinBands: number;
+  /** The working scale was chosen again after a finer look found grains finer than the first choice saw. */
+  finerLook: boolean;
 }
 
 interface Pass extends Partition {
@@ -68,6 +72,20 @@ async function pass(rgb: Uint8Array, w: number, h: number, valid: Uint8Array, f:
   return { ...merged, f, W, H, prob, twin: twinPlane, valid: v, twins, intercept: meanInterceptOf(merged.labels, W, H, v) };
 }
 
+/** The central part of an image and its mask, at most `cw`×`ch`. */
+function centralCrop(rgb: Uint8Array, w: number, h: number, valid: Uint8Array, cw: number, ch: number) {
+  const x0 = Math.floor((w - cw) / 2),
+    y0 = Math.floor((h - ch) / 2);
+  const crgb = new Uint8Array(cw * ch * 3),
+    cvalid = new Uint8Array(cw * ch);
+  for (let y = 0; y < ch; y++) {
+    const i = (y0 + y) * w + x0;
+    crgb.set(rgb.subarray(i * 3, (i + cw) * 3), y * cw * 3);
+    cvalid.set(valid.subarray(i, i + cw), y * cw);
+  }
+  return { crgb, cvalid };
+}
+
 /** The working scale for an image whose mean intercept is `interceptPx` image px. */
 export function workingScale(interceptPx: number, w: number, h: number): number {
   const S = WORKING_SCALE;
@@ -87,11 +105,12 @@ export async function segmentGrainsLearned(
   w: number,
   h: number,
   valid: Uint8Array,
-  opts: { countTwins?: boolean; network?: string | null } = {},
+  opts: { countTwins?: boolean; network?: string | null; version?: string } = {},
 ): Promise<LearnedGrains> {
   const countTwins = !!opts.countTwins;
-  // the shipped network, or a trained version's file (absolute path, issue 25)
-  const network = opts.network || NETWORK.grainFile;
+  // the version's shipped network, or a trained version's file (absolute path, issue 25)
+  const version = opts.version ?? '20261201';
+  const network = opts.network || grainNetworkFile(version);
   const S = WORKING_SCALE;
   let r = await pass(rgb, w, h, valid, Math.min(1, Math.sqrt(S.firstPassPixels / (w * h))), countTwins, network);
   let passes = 1;
@@ -112,6 +131,22 @@ export async function segmentGrainsLearned(
   if (Math.abs(f / r.f - 1) > S.reuseTolerance) {
     r = await pass(rgb, w, h, valid, f, countTwins, network);
     passes++;
+  }
+  // a finer look: grains too fine for the chosen scale show at twice it, on a central crop (a small pass)
+  let finerLook = false;
+  const f2 = Math.min(workingScale(0, w, h), 2 * r.f);
+  if (version >= S.finerLookFrom && f2 > r.f * (1 + S.reuseTolerance)) {
+    const cw = Math.min(w, Math.round(S.finerLookSidePx / f2)),
+      ch = Math.min(h, Math.round(S.finerLookSidePx / f2));
+    const { crgb, cvalid } = centralCrop(rgb, w, h, valid, cw, ch);
+    const c = await pass(crgb, cw, ch, cvalid, f2, countTwins, network);
+    passes++;
+    const finer = c.intercept / c.f;
+    if (finer < S.finerLookRatio * (r.intercept / r.f)) {
+      finerLook = true;
+      r = await pass(rgb, w, h, valid, workingScale(finer, w, h), countTwins, network);
+      passes++;
+    }
   }
   // self-check figures at the working scale
   let onLine = 0,
@@ -159,5 +194,6 @@ export async function segmentGrainsLearned(
     twinRatio: boundaryPx ? twinPx / boundaryPx : 0,
     passes,
     twinBands: r.twins,
+    finerLook,
   };
 }

@@ -3,8 +3,17 @@
 // resolution. Changing one changes the outputs of the version that uses it: ship a new version instead.
 
 export const NETWORK = {
-  /** The grain-boundary network (packages/analysis/models; trained by training/train.py, card beside it). */
+  /** The grain-boundary network of 20261201 (packages/analysis/models; trained by training/train.py, card beside it). */
   grainFile: 'grain-boundaries.onnx',
+  /**
+   * The grain-boundary network of each learned version, from the version on (grainNetworkFile). 20261202: trained
+   * again with the real tiles' looks varied (gamma, inversion, uneven light, JPEG) and crops normalised as parts of a
+   * larger image, 3000 steps (its card).
+   */
+  grainFiles: [
+    ['20261201', 'grain-boundaries.onnx'],
+    ['20261202', 'grain-boundaries-20261202.onnx'],
+  ] as ReadonlyArray<readonly [string, string]>,
   /** Tile size (px, multiple of 8) and overlap on each side. */
   tile: 512,
   overlap: 32,
@@ -28,6 +37,18 @@ export const WORKING_SCALE = {
   minShortSidePx: 192,
   /** A pass whose scale is within this ratio of the wanted one is used as it is. */
   reuseTolerance: 0.15,
+  /**
+   * From this version on, a finer look checks the working scale: a central crop of at most `finerLookSidePx` working
+   * px a side, at twice the working scale (at most the largest). Grains too fine for the chosen scale (the passes
+   * before saw texture, not grains) show there with a mean intercept below `finerLookRatio` of the chosen scale's,
+   * and the working scale is chosen again from that intercept. At the right scale the two agree (0.9–2.2 on the
+   * samples and real images, as a finer look may miss faint lines but adds no grains).
+   */
+  finerLookFrom: '20261202',
+  finerLookSidePx: 512,
+  finerLookRatio: 0.6,
+  /** Below this mean intercept at the working scale (px) the grains are finer than the network was trained for: a warning. */
+  minTrainedInterceptPx: 10,
 } as const;
 
 export const PARTITION = {
@@ -61,3 +82,10 @@ export const TWINS = {
   sameColour: 12,
   sameColourShare: 0.5,
 } as const;
+
+/** The shipped grain-boundary network of an engine version (or version label such as `20261201-ft1`): the file of the latest version at or before it. */
+export function grainNetworkFile(version: string): string {
+  let file = NETWORK.grainFiles[0][1];
+  for (const [from, f] of NETWORK.grainFiles) if (version >= from) file = f;
+  return file;
+}

@@ -129,3 +129,74 @@ describe('E112 intercept counting on a zero-width partition (20261201: every pix
     expect(r.meanInterceptPx).toBeCloseTo((12 * 36) / 60, 10);
   });
 });
+
+describe('E112 junction events on a zero-width partition (20261202: junctionEvents)', () => {
+  const count = (rows: string[], spacing: number, events: boolean) => {
+    const { labels, valid, w, h } = image(rows);
+    return e112Intercept(labels, w, h, valid, spacing, 3, undefined, events);
+  };
+
+  it('counts a line through the tip of a third grain once, 1½, where the 3×3 rule counts its two crossings 1½ each', () => {
+    // grain 3 comes up from below as a wedge whose tip is the single pixel (3, 1) on the line y = 1
+    const rows = ['1112222', '1113222', '1133322', '1333332'];
+    const r = count(rows, 2, true);
+    // y = 1: 1 → 3 (1 px) → 2 is one triple-point event (1½); y = 3: 1 → 3 → 2 (1 each); x = 1: 1 → 3 (1);
+    // x = 3: 2 → 3 with grain 1 beside both pixels, the junction on that edge (1½); x = 5: 2 → 3 (1)
+    expect(r.triplePoints).toBe(2);
+    expect(r.intersections).toBe(1.5 + 2 + 1 + 1.5 + 1);
+    const old = count(rows, 2, false);
+    expect(old.intersections).toBeGreaterThan(r.intersections);
+  });
+
+  it('makes a straight crossing a triple point only when the third grain lies beside both its pixels', () => {
+    // y = 1 crosses 1 | 2 between x = 2 and 3; grain 3 lies below both pixels: the junction is on that edge
+    const on = count(['1112222', '1112222', '1133322'], 2, true);
+    expect(on.triplePoints).toBe(1);
+    // the third grain beside one pixel only (the junction at the edge's corner): a plain crossing
+    // (y = 2 crosses 1 | 3 with grain 2 above only the right pixel; x = 6 crosses 2 | 3 inside the right half)
+    const corner = count(['11112222', '11112222', '11113333', '11113333'], 4, true);
+    expect(corner.triplePoints).toBe(0);
+    expect(corner.intersections).toBe(2);
+  });
+
+  it('counts a thin grain that goes on across the line as two crossings, and a boundary’s flicker as one', () => {
+    // grain 2 is a 2 px strip across the whole field: in and out
+    const strip = count(['1111122333', '1111122333', '1111122333', '1111122333'], 4, true);
+    expect(strip.intersections).toBe(2);
+    expect(strip.triplePoints).toBe(0);
+    // the 1 | 2 boundary runs along the line y = 1 and steps across it: 1 → 2 → 1 → 2 over 1-px runs is one crossing
+    const flicker = count(['1111111111', '1111211222', '1222222222'], 2, true);
+    // vertical lines x = 1, 3, 5, 7, 9 cross 1 | 2 once each; the row y = 1 crosses once (1 → 2 → 1 → 2 is flicker)
+    expect(flicker.intersections).toBe(5 + 1);
+    expect(count(['1111111111', '1111211222', '1222222222'], 2, false).intersections).toBeGreaterThan(5 + 1);
+  });
+
+  it('agrees with the plain count of label changes on a fine random partition (no triple-point bias)', () => {
+    // a Voronoi partition of ~12 px cells, drawn here with a fixed seed
+    const w = 240,
+      h = 240;
+    let s = 7;
+    const rand = () => (s = (s * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const sites = Array.from({ length: 400 }, () => [rand() * w, rand() * h]);
+    const labels = new Int32Array(w * h);
+    for (let y = 0; y < h; y++)
+      for (let x = 0; x < w; x++) {
+        let best = 0,
+          bd = Infinity;
+        sites.forEach(([sx, sy], k) => {
+          const d = (sx - x) ** 2 + (sy - y) ** 2;
+          if (d < bd) [bd, best] = [d, k + 1];
+        });
+        labels[y * w + x] = best;
+      }
+    const valid = new Uint8Array(w * h).fill(1);
+    let changes = 0;
+    for (let y = 2; y < h; y += 5) for (let x = 1; x < w; x++) if (labels[y * w + x] !== labels[y * w + x - 1]) changes++;
+    for (let x = 2; x < w; x += 5) for (let y = 1; y < h; y++) if (labels[y * w + x] !== labels[(y - 1) * w + x]) changes++;
+    const events = e112Intercept(labels, w, h, valid, 5, 3, undefined, true).intersections;
+    const old = e112Intercept(labels, w, h, valid, 5).intersections;
+    expect(Math.abs(events / changes - 1)).toBeLessThan(0.02);
+    // the 3×3 rule counts junctions seen within a pixel twice
+    expect(old / changes - 1).toBeGreaterThan(0.05);
+  });
+});

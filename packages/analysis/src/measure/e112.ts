@@ -27,6 +27,14 @@ export interface E112InterceptResult {
  * Boundary pixels that touch no other grain (specks inside one grain) count nothing. A grain run shorter than
  * `minRun` px between boundary pixels is taken as the boundary's digitisation, not a grain.
  * `onHit` (the overlay's marks) hears each counted intersection: the pixel where it is counted and its weight.
+ * `junctionEvents` (zero-width partitions, grain size 20261202 on): grain runs shorter than `minRun` between two
+ * grains are one event (a triple point passed, or a boundary's flicker), not one crossing each: without it a line
+ * passing a junction within a pixel counts 1½ twice (each of its two crossings sees the third grain), which
+ * overcounts P by up to a fifth at intercepts of ~13 px. A crossing straight from one grain to another is a triple
+ * point only when a third grain lies beside both its pixels on one side (the junction on the crossing's own edge),
+ * not anywhere in their 3×3 neighbourhoods. So the 1½ of a line through a junction is the mean of the 1 and the 2
+ * crossings of lines passing just beside it, and P agrees with the plain count of label changes within 0.5 % on
+ * Voronoi grains of 13–50 px intercept (the 3×3 rule: 10 % over at 13 px, 6 % at 25 px).
  */
 export function e112Intercept(
   labels: Int32Array,
@@ -36,6 +44,7 @@ export function e112Intercept(
   spacing: number,
   minRun = 3,
   onHit?: (pixel: number, weight: number) => void,
+  junctionEvents = false,
 ): E112InterceptResult {
   const runs: Array<{ label: number; at: number; len: number }> = [];
   let length = 0,
@@ -68,6 +77,37 @@ export function e112Intercept(
       }
     }
     return k;
+  };
+  /**
+   * A third grain beside both pixels of a crossing (i and i+step), on the same side of the line: the junction lies on
+   * the crossing's edge itself.
+   */
+  const sharedThird = (i: number, step: number, a: number, b: number): boolean => {
+    const x = i % w,
+      y = (i / w) | 0;
+    for (const d of [-1, 1]) {
+      // beside a horizontal line: the rows above and below; beside a vertical one: the columns left and right
+      if (step === 1 ? y + d < 0 || y + d >= h : x + d < 0 || x + d >= w) continue;
+      const p = i + (step === 1 ? d * w : d),
+        q = p + step;
+      if (valid && (!valid[p] || !valid[q])) continue;
+      const l = labels[p];
+      if (l > 0 && l !== a && l !== b && labels[q] === l) return true;
+    }
+    return false;
+  };
+  /** The n pixels from `start` by `step` all have grain `l` beside them on both sides of the line (a thin grain crossing it). */
+  const crossesLine = (start: number, step: number, n: number, l: number): boolean => {
+    for (let k = 0; k < n; k++) {
+      const i = start + k * step;
+      const x = i % w,
+        y = (i / w) | 0;
+      for (const d of [-1, 1]) {
+        if (step === 1 ? y + d < 0 || y + d >= h : x + d < 0 || x + d >= w) continue;
+        if (labels[i + (step === 1 ? d * w : d)] !== l) return false;
+      }
+    }
+    return true;
   };
   /**
    * One line piece of n pixels from `start` by `step`, entirely inside the analysed area. It is cut into runs of
@@ -121,9 +161,47 @@ export function e112Intercept(
         }
         continue;
       }
+      if (junctionEvents && cur !== 0 && r > 0 && runs[r - 1].label !== 0 && run.label !== cur && run.len < minRun && r + 1 < runs.length) {
+        // a zero-width partition's junction event: grain runs shorter than minRun between two grains are the line
+        // passing a triple point (A → B → C, B's tip: 1½) or the digitised flicker of one boundary (A → B → A → B: 1;
+        // back into A: a tangent, 1). Counted once, so a line near a junction counts 1½ on either side of it. Thin
+        // grains that go on across the line on both sides are crossed: 1 per label change.
+        let j = r;
+        while (j + 1 < runs.length && runs[j].len < minRun && runs[j + 1].label !== 0) j++;
+        const end = runs[j].label;
+        let third = false,
+          strips = true;
+        for (let q = r; q < j; q++) {
+          if (runs[q].label !== cur && runs[q].label !== end) third = true;
+          if (!crossesLine(start + runs[q].at * step, step, runs[q].len, runs[q].label)) strips = false;
+        }
+        const at = start + run.at * step;
+        if (strips) {
+          // thin grains that go on across the line on both sides: each is crossed, in and out
+          for (let q = r; q <= j; q++) {
+            P += 1;
+            onHit?.(start + runs[q].at * step, 1);
+          }
+        } else if (end !== cur && third) {
+          P += 1.5;
+          triples++;
+          onHit?.(at, 1.5);
+        } else {
+          P += 1;
+          if (end === cur) tangents++;
+          onHit?.(at, 1);
+        }
+        cur = end;
+        r = j;
+        continue;
+      }
       if (cur !== 0 && r > 0 && runs[r - 1].label !== 0 && run.label !== cur) {
         // two grains side by side with no boundary pixel between them
-        if (others(start + (run.at - 1) * step, step, 2, cur, run.label) > 0) {
+        if (
+          junctionEvents
+            ? sharedThird(start + (run.at - 1) * step, step, cur, run.label)
+            : others(start + (run.at - 1) * step, step, 2, cur, run.label) > 0
+        ) {
           P += 1.5;
           triples++;
           onHit?.(start + run.at * step, 1.5);

@@ -1,7 +1,7 @@
 // Grain size 20261201: the self-checks of the learned segmentation (learned/grains.ts); its overlay is grain/overlay.ts.
 import { AnalysisError } from '../errors.js';
 import type { LearnedGrains } from '../learned/grains.js';
-import { SELF_CHECKS } from '../learned/tunables.js';
+import { SELF_CHECKS, WORKING_SCALE } from '../learned/tunables.js';
 import { fmt, tr, type Context } from './common.js';
 
 /**
@@ -33,6 +33,18 @@ export function learnedChecks(ctx: Context, g: LearnedGrains): void {
       content: tr(lang, {
         en: `The network was unsure of many of the boundaries it drew (mean confidence ${fmt(100 * g.confidence, 0)} %): faint or missing boundary contrast, or a structure unlike the ones it learned. Check the overlay, and correct the segmentation or etch again if grains are merged or split.`,
         de: `Das Netz war sich bei vielen der gezogenen Korngrenzen unsicher (mittlere Sicherheit ${fmt(100 * g.confidence, 0)} %): schwacher oder fehlender Grenzkontrast oder ein Gefüge, das es nicht gelernt hat. Prüfen Sie das Overlay und korrigieren Sie die Segmentierung oder ätzen Sie neu, wenn Körner verschmolzen oder geteilt sind.`,
+      }),
+    });
+  // grains finer than the network was trained for, even at the largest working scale (20261202 on)
+  if (ctx.version >= WORKING_SCALE.finerLookFrom && g.workingInterceptPx < WORKING_SCALE.minTrainedInterceptPx)
+    ctx.items.push({
+      type: 'message',
+      status: 'warning',
+      code: 'GRAINS_TOO_FINE',
+      title: tr(lang, { en: 'Grains near the resolution limit', de: 'Körner an der Auflösungsgrenze' }),
+      content: tr(lang, {
+        en: `The grains are only about ${fmt(g.workingInterceptPx / g.scale, 1)} px across in this image, finer than the network reads reliably even when the image is enlarged. Boundaries may be missed, so G may read too low. Capture at a higher magnification or resolution if you can.`,
+        de: `Die Körner sind in diesem Bild nur etwa ${fmt(g.workingInterceptPx / g.scale, 1)} px groß, feiner als das Netz auch bei vergrößertem Bild sicher liest. Korngrenzen können fehlen, G kann daher zu klein ausfallen. Nehmen Sie das Bild wenn möglich mit höherer Vergrößerung oder Auflösung auf.`,
       }),
     });
   if (m.twinLinesExcluded)

@@ -68,6 +68,7 @@ export async function runGrainSize(ctx: Context): Promise<void> {
       const g = await segmentGrainsLearned(rgb ?? greyToRgb(img), w, h, valid, {
         countTwins: settings.grain?.countTwins,
         network: ctx.network,
+        version: ctx.version,
       });
       learnedChecks(ctx, g);
       seg = fromLabels(g.labels, g.count);

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { MODELS_DIR } from '../learned/network.js';
-import { NETWORK } from '../learned/tunables.js';
+import { grainNetworkFile } from '../learned/tunables.js';
 import { readMask, validateNetworks, type TrainingValidation } from './validation.js';
 
 export type { TrainingValidation, NetworkScore } from './validation.js';
@@ -108,7 +108,7 @@ export async function checkFineTuneInputs(opts: Parameters<typeof fineTune>[0]):
   if (!Number.isInteger(opts.seed) || opts.seed < 0 || opts.seed > 2 ** 32 - 1)
     throw bad('seed', `seed must be an integer from 0 to 4294967295, got ${String(opts.seed)}`);
   if (typeof opts.workDir !== 'string' || !path.isAbsolute(opts.workDir)) throw bad('workDir', 'workDir must be an absolute path');
-  const base = opts.baseNetworkPath ?? MODELS_DIR + NETWORK.grainFile;
+  const base = opts.baseNetworkPath ?? MODELS_DIR + grainNetworkFile(opts.baseVersion);
   if (!path.isAbsolute(base) || !existsSync(base) || !statSync(base).isFile())
     throw bad('baseNetworkPath', `the base network ${base} does not exist (an absolute path to an .onnx file)`);
   if (!Array.isArray(opts.images) || opts.images.length === 0) throw bad('images', 'no images: a training run needs corrected images');

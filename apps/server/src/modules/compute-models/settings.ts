@@ -29,7 +29,11 @@ export const FALLBACK_SCHEMA: Json = {
         length: { type: 'integer', minimum: 1, maximum: 1000, default: 100 },
       },
     },
-    modelVersion: { type: 'string', enum: ['20241025', '20250101', '20261123', '20261125', '20261126', '20261127', '20261201'], default: '20261201' },
+    modelVersion: {
+      type: 'string',
+      enum: ['20241025', '20250101', '20261123', '20261125', '20261126', '20261127', '20261201', '20261202'],
+      default: '20261202',
+    },
     measurementType: { type: 'string', enum: ['LIKE_GRAIN', 'LIKE_LAYER', 'LIKE_CRACKS'] },
     segmentation: {
       type: 'object',

@@ -9,6 +9,7 @@ import { distanceTransform } from '../../cvops.js';
 import { encodePng } from '../../image.js';
 import { e112Intercept } from '../../measure/e112.js';
 import { type Context, rgb255, tr } from '../common.js';
+import { junctionEvents } from './report.js';
 
 /** Boundary bands (label ≤ 0 between grains) up to twice this width are drawn as a 1-px line; wider areas are ignored area. */
 export const BAND_HALF_WIDTH = 5;
@@ -215,7 +216,8 @@ export async function grainOverlays(ctx: Context, L: Int32Array, kind: Uint8Arra
     for (let y = off; y < h; y += spacing) for (let x = 0; x < w; x++) if (valid[y * w + x] && !lines[y * w + x]) blendWith(t, y * w + x, cyan);
     for (let x = off; x < w; x += spacing) for (let y = 0; y < h; y++) if (valid[y * w + x] && !lines[y * w + x]) blendWith(t, y * w + x, cyan);
     // each counted intersection: a plus of 5 px in the colour of its weight
-    e112Intercept(L, w, h, valid, spacing, 3, (i, weight) => {
+    e112Intercept(L, w, h, valid, spacing, 3, onHit, junctionEvents(ctx.version));
+    function onHit(i: number, weight: number) {
       hits++;
       const c = weight > 1 ? OVERLAY_COLOURS.triple : weight < 1 ? OVERLAY_COLOURS.half : OVERLAY_COLOURS.hit;
       const y = (i / w) | 0,
@@ -225,7 +227,7 @@ export async function grainOverlays(ctx: Context, L: Int32Array, kind: Uint8Arra
           yy = y + dy;
         if (xx >= 0 && yy >= 0 && xx < w && yy < h) put(t, yy * w + xx, c);
       }
-    });
+    }
     ctx.files.push({ filename: 'e112-test-lines.png', data: await png(t) });
     ctx.items.push({ type: 'image', filename: 'e112-test-lines.png' });
   }

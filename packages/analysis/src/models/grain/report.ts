@@ -35,9 +35,12 @@ export function toneItem(ctx: Context, network: number): void {
  * triple points 1½, tangents 1, line ends on a boundary ½; measure/e112.ts). 20250101: changes of grain label,
  * dropping runs shorter than 15 % of L̄ as boundary flicker. 20241025: changes of grain label.
  */
+/** From 20261202 the intercept counts a line passing a junction once (e112Intercept's `junctionEvents`). */
+export const junctionEvents = (version: string): boolean => version >= '20261202';
+
 export function interceptOf(labels: Int32Array, w: number, h: number, valid: Uint8Array, spacing: number, version: string): InterceptResult {
   if (version >= '20261123') {
-    const r = e112Intercept(labels, w, h, valid, spacing);
+    const r = e112Intercept(labels, w, h, valid, spacing, 3, undefined, junctionEvents(version));
     return { lengthPx: r.lengthPx, intersections: r.intersections, meanInterceptPx: r.meanInterceptPx };
   }
   const I0 = meanIntercept(labels, w, h, valid, spacing);
