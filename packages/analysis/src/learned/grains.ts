@@ -14,7 +14,7 @@
 import { coreSeeds, flood, meanInterceptOf, mergeWeakBorders, type Partition } from './partition.js';
 import { networkSession, runTiled } from './network.js';
 import { resizeFloat, resizeLabels, resizeMask, resizeRgb } from './resample.js';
-import { grainNetworkFile, PARTITION, WORKING_SCALE } from './tunables.js';
+import { grainNetworkFile, NETWORK, PARTITION, WORKING_SCALE } from './tunables.js';
 import { mergeTwinBands } from './twins.js';
 
 export interface LearnedGrains extends Partition {
@@ -47,13 +47,23 @@ interface Pass extends Partition {
   intercept: number;
 }
 
-async function pass(rgb: Uint8Array, w: number, h: number, valid: Uint8Array, f: number, countTwins: boolean, network: string): Promise<Pass> {
+async function pass(
+  rgb: Uint8Array,
+  w: number,
+  h: number,
+  valid: Uint8Array,
+  f: number,
+  countTwins: boolean,
+  network: string,
+  version: string,
+): Promise<Pass> {
   const W = Math.max(8, Math.round(w * f)),
     H = Math.max(8, Math.round(h * f));
   const img = resizeRgb(rgb, w, h, W, H);
   const v = resizeMask(valid, w, h, W, H);
   const session = await networkSession(network);
-  const [boundary, twin] = await runTiled(session, img, W, H, v);
+  const balanced = version >= NETWORK.balancedFrom;
+  const [boundary, twin] = await runTiled(session, img, W, H, v, balanced ? NETWORK.balancedTile : NETWORK.tile, NETWORK.overlap, balanced);
   const twinPlane = twin ?? new Float32Array(W * H);
   let prob = boundary;
   if (countTwins) {
@@ -112,24 +122,24 @@ export async function segmentGrainsLearned(
   const version = opts.version ?? '20261201';
   const network = opts.network || grainNetworkFile(version);
   const S = WORKING_SCALE;
-  let r = await pass(rgb, w, h, valid, Math.min(1, Math.sqrt(S.firstPassPixels / (w * h))), countTwins, network);
+  let r = await pass(rgb, w, h, valid, Math.min(1, Math.sqrt(S.firstPassPixels / (w * h))), countTwins, network, version);
   let passes = 1;
   // grains too small to be seen in the first pass: look again at twice the scale (at most the image's)
   if (r.intercept < S.minFirstPassInterceptPx && r.f < 1) {
-    r = await pass(rgb, w, h, valid, Math.min(1, 2 * r.f), countTwins, network);
+    r = await pass(rgb, w, h, valid, Math.min(1, 2 * r.f), countTwins, network, version);
     passes++;
   }
   // still (almost) no grain at the image's own scale: grains finer than the network sees; look at the largest scale
   if (r.count < S.minFirstPassGrains && r.f >= 1) {
     const up = workingScale(0, w, h);
     if (up > r.f * (1 + S.reuseTolerance)) {
-      r = await pass(rgb, w, h, valid, up, countTwins, network);
+      r = await pass(rgb, w, h, valid, up, countTwins, network, version);
       passes++;
     }
   }
   const f = workingScale(r.intercept / r.f, w, h);
   if (Math.abs(f / r.f - 1) > S.reuseTolerance) {
-    r = await pass(rgb, w, h, valid, f, countTwins, network);
+    r = await pass(rgb, w, h, valid, f, countTwins, network, version);
     passes++;
   }
   // a finer look: grains too fine for the chosen scale show at twice it, on a central crop (a small pass)
@@ -139,12 +149,12 @@ export async function segmentGrainsLearned(
     const cw = Math.min(w, Math.round(S.finerLookSidePx / f2)),
       ch = Math.min(h, Math.round(S.finerLookSidePx / f2));
     const { crgb, cvalid } = centralCrop(rgb, w, h, valid, cw, ch);
-    const c = await pass(crgb, cw, ch, cvalid, f2, countTwins, network);
+    const c = await pass(crgb, cw, ch, cvalid, f2, countTwins, network, version);
     passes++;
     const finer = c.intercept / c.f;
     if (finer < S.finerLookRatio * (r.intercept / r.f)) {
       finerLook = true;
-      r = await pass(rgb, w, h, valid, workingScale(finer, w, h), countTwins, network);
+      r = await pass(rgb, w, h, valid, workingScale(finer, w, h), countTwins, network, version);
       passes++;
     }
   }

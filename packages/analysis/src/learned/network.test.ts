@@ -2,7 +2,7 @@ import { copyFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { channelStats, executionProviders, MODELS_DIR, networkSession, runTiled } from './network.js';
+import { balancedTile, channelStats, executionProviders, MODELS_DIR, networkSession, runTiled } from './network.js';
 import { NETWORK } from './tunables.js';
 
 describe('ONNX Runtime execution providers and input normalisation', () => {
@@ -44,6 +44,24 @@ describe('a network file other than the shipped one (a trained version, issue 25
       expect(() => networkSession(path.join(dir, 'missing.onnx'))).toThrow(/missing/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('balanced tiles', () => {
+  it('covers a side with as few equal tiles as the overlap allows, each a multiple of 8 and at most the tile size', () => {
+    // 2310 px in tiles of at most 1024 overlapping by 32 on each side: three tiles of 816 px (5 of 512 before)
+    expect(balancedTile(2310, 1024, 32)).toBe(816);
+    expect(balancedTile(600, 1024, 32)).toBe(600);
+    expect(balancedTile(601, 1024, 32)).toBe(608);
+    for (const n of [1025, 1500, 1732, 3000, 4000]) {
+      const t = balancedTile(n, 1024, 32);
+      expect(t % 8).toBe(0);
+      expect(t).toBeLessThanOrEqual(1024);
+      const count = Math.ceil((n - 64) / (t - 64));
+      // the tiles reach the far edge and no fewer tiles of at most 1024 px would
+      expect(count * (t - 64) + 64).toBeGreaterThanOrEqual(n);
+      expect(Math.ceil((n - 64) / (1024 - 64))).toBe(count);
     }
   });
 });

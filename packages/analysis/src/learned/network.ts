@@ -118,9 +118,21 @@ export function channelStats(rgb: Uint8Array, valid: Uint8Array | null): { mean:
 }
 
 /**
+ * The side of the tiles that cover `n` px with as few tiles of at most `tile` px as overlap by `overlap` on each
+ * side, all of one size (a multiple of 8): a 2310 px side takes three tiles of 816 px, not five of 512 px.
+ */
+export function balancedTile(n: number, tile: number, overlap: number): number {
+  const n8 = Math.ceil(n / 8) * 8;
+  if (n8 <= tile) return n8;
+  const count = Math.ceil((n - 2 * overlap) / (tile - 2 * overlap));
+  return Math.min(tile, Math.ceil((n + 2 * overlap * (count - 1)) / count / 8) * 8);
+}
+
+/**
  * Runs a network over an RGB image (interleaved, w×h) in tiles of `tile` px (a multiple of 8) that overlap by
  * `overlap` px on each side; each output pixel comes from the tile where it lies farthest from a cut edge. Returns
- * one probability plane per output channel.
+ * one probability plane per output channel. `balanced`: tiles of up to `tile` px sized to the image
+ * (balancedTile), so little is computed twice; otherwise tiles of `tile` px, the last one shifted back to the edge.
  */
 export async function runTiled(
   session: ort.InferenceSession,
@@ -130,10 +142,11 @@ export async function runTiled(
   valid: Uint8Array | null,
   tile: number = NETWORK.tile,
   overlap: number = NETWORK.overlap,
+  balanced = false,
 ): Promise<Float32Array[]> {
   const { mean, std } = channelStats(rgb, valid);
-  const tw = Math.min(tile, Math.ceil(w / 8) * 8),
-    th = Math.min(tile, Math.ceil(h / 8) * 8);
+  const tw = balanced ? balancedTile(w, tile, overlap) : Math.min(tile, Math.ceil(w / 8) * 8),
+    th = balanced ? balancedTile(h, tile, overlap) : Math.min(tile, Math.ceil(h / 8) * 8);
   const stepX = Math.max(8, tw - 2 * overlap),
     stepY = Math.max(8, th - 2 * overlap);
   const starts = (n: number, t: number, step: number) => {

@@ -224,7 +224,8 @@ export async function runGrainSize(ctx: Context): Promise<void> {
   // overlays (grain/overlay.ts): 1-px boundaries on the image's colours, border grains and ignored areas apart, the
   // E112 test lines with their counted intersections
   const L = seg.labels;
-  await grainOverlays(ctx, L, J.kind, ctx.version >= '20261123' ? spacing : null);
+  // the overlays are drawn; their PNGs encode off the main thread while the mask file's grains are worked out
+  const overlays = await grainOverlays(ctx, L, J.kind, ctx.version >= '20261123' ? spacing : null);
   // grain interiors; a pixel touching another grain is boundary, so that grains stay apart as mask components
   // 20261125: grains run up to the field's edge in the file (the watershed's outer ring of label 0 is filled from the
   // first grain pixel inward, up to BORDER_MARGIN px), so the mask shows border grains as cut by the edge
@@ -232,6 +233,7 @@ export async function runGrainSize(ctx: Context): Promise<void> {
   const interior = grainInteriors(F, w);
   const inFile = (i: number) => interior[i] === 1;
   const keep = ctx.version >= '20261125' && !ctx.mask ? onePiecePerGrain(F, w, h, seg.count, inFile) : null;
+  await overlays.encoded;
   await addSegmentationFile(ctx, keep ? (i) => keep[i] === 1 : inFile);
 }
 

@@ -188,8 +188,10 @@ function paintAreas(out: Uint8Array, w: number, h: number, valid: Uint8Array, ig
 /**
  * The overlays of a grain-size result. `kind[label]`: 1 a grain inside the field, 2 one cut by its border (Jeffries);
  * `spacing`: the intercept's test-line spacing, null for the versions before E112's counting (no test-line image).
+ * Resolves once the images are drawn and their items said; `encoded` resolves when their PNG files (encoded by
+ * libvips off the main thread meanwhile) are added to the result, in order.
  */
-export async function grainOverlays(ctx: Context, L: Int32Array, kind: Uint8Array, spacing: number | null): Promise<void> {
+export async function grainOverlays(ctx: Context, L: Int32Array, kind: Uint8Array, spacing: number | null): Promise<{ encoded: Promise<void> }> {
   const { img, valid, lang } = ctx;
   const { width: w, height: h } = img;
   const { filled, lines, ignored } = overlayParts(L, w, h, valid);
@@ -200,11 +202,12 @@ export async function grainOverlays(ctx: Context, L: Int32Array, kind: Uint8Arra
   const tint = blendLut(OVERLAY_COLOURS.border, 0.3);
   for (let i = 0; i < filled.length; i++) if (valid[i] && filled[i] > 0 && kind[filled[i]] === 2) blendWith(out, i, tint);
   for (let i = 0; i < lines.length; i++) if (lines[i]) put(out, i, boundary);
-  const png = async (a: Uint8Array) => {
+  const pngs: Array<Promise<{ filename: string; data: Buffer }>> = [];
+  const png = (filename: string, a: Uint8Array) => {
     const f = onWholeImage(ctx, a);
-    return encodePng(f.data, f.width, f.height);
+    pngs.push(encodePng(f.data, f.width, f.height).then((data) => ({ filename, data })));
   };
-  ctx.files.push({ filename: 'grain-boundaries.png', data: await png(out) });
+  png('grain-boundaries.png', out);
   ctx.items.push({ type: 'image', filename: 'grain-boundaries.png' });
   let hits = 0;
   if (spacing) {
@@ -228,7 +231,7 @@ export async function grainOverlays(ctx: Context, L: Int32Array, kind: Uint8Arra
         if (xx >= 0 && yy >= 0 && xx < w && yy < h) put(t, yy * w + xx, c);
       }
     }
-    ctx.files.push({ filename: 'e112-test-lines.png', data: await png(t) });
+    png('e112-test-lines.png', t);
     ctx.items.push({ type: 'image', filename: 'e112-test-lines.png' });
   }
   let nIgnored = 0,
@@ -249,4 +252,7 @@ export async function grainOverlays(ctx: Context, L: Int32Array, kind: Uint8Arra
       de: `Korngrenzen sind 1 px breite Linien in der Grenzfarbe auf den eigenen Farben des Bildes. Körner im Feld zählen 1 (ungetönt), vom Feldrand geschnittene ½ (bernsteinfarben getönt). Violett schraffiert: ausgewertete Fläche, die zu keinem Korn gehört und nicht gezählt wird (${pct(share)} % des Feldes: Poren, verworfene Splitter, nicht segmentierte Stellen); grau schraffiert: außerhalb der Auswertung.${spacing ? ` Das Messlinienbild zeigt die Messlinien des E112-Linienschnittverfahrens (cyan) und jeden gezählten Schnittpunkt: grün 1, magenta 1½ (Tripelpunkt), weiß ½ (Linienende auf einer Korngrenze); ${hits} Markierungen.` : ''} Mit dem Deckkraft-Regler blenden Sie die Überlagerung in das Originalbild über.`,
     }),
   });
+  const encoded = Promise.all(pngs).then((files) => void ctx.files.push(...files));
+  encoded.catch(() => undefined); // awaited by the caller; never an unhandled rejection meanwhile
+  return { encoded };
 }
