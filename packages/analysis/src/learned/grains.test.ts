@@ -88,6 +88,28 @@ describe('grain size 20261202: the finer look', () => {
     });
   });
 
+  it('looks finer again while finer grains show, and warns where they still do at the largest scale', async () => {
+    // grains of ~6.8 px (0.5×) are found through two finer looks; at ~2.7 px (0.2×) the largest look (4×) still finds
+    // finer grains than the one before: G may read low, and the user is told, in German too
+    const s = await grainImage({ width: 960, height: 720, grainPx: 16, noise: 4, seed: 5, lineWidth: 1.3 });
+    const at = async (f: number, lang: 'en' | 'de' = 'en') => {
+      const png = await sharp(s.png)
+        .greyscale()
+        .resize(Math.round(960 * f), Math.round(720 * f), { kernel: 'lanczos3' })
+        .png()
+        .toBuffer();
+      return runModel('grain-size', '20261202', png, {}, { pixelSizeUm: s.pixelSizeUm / f, lang });
+    };
+    const codes = (r: Awaited<ReturnType<typeof at>>) => r.items.flatMap((i) => (i.type === 'message' && i.code ? [i.code] : []));
+    const half = await at(0.5);
+    expect(Math.abs(G(half.measurements) - s.truth.astmGIntercept)).toBeLessThan(0.3);
+    expect(codes(half)).not.toContain('GRAINS_TOO_FINE');
+    const tiny = await at(0.2, 'de');
+    expect(codes(tiny)).toContain('GRAINS_TOO_FINE');
+    const warning = tiny.items.find((i) => i.type === 'message' && i.code === 'GRAINS_TOO_FINE');
+    expect(warning).toMatchObject({ status: 'warning', title: 'Körner an der Auflösungsgrenze' });
+  });
+
   it('keeps the working scale when the grains are seen (the finer look agrees)', async () => {
     const s = await grainImage({ width: 480, height: 360, grainPx: 30, seed: 8, noise: 5 });
     const a = await runModel('grain-size', '20261201', s.png, {}, { pixelSizeUm: s.pixelSizeUm });

@@ -4,7 +4,8 @@
 //    lineal intercept; the final pass runs at the scale that puts it near WORKING_SCALE.targetInterceptPx, the
 //    middle of what the network was trained for. The same specimen at another resolution is thus seen alike. From
 //    20261202 a finer look (a central crop at twice that scale) checks the choice: grains finer than the first passes
-//    could see (texture read as grains) show there, and the scale is chosen again from them.
+//    could see (texture read as grains) show there, the look goes finer while they do (up to 4× the image), and the
+//    scale is chosen again from the finest grains seen.
 // 2. The network gives the boundary probability (twin lines are trained as not-a-boundary; a second output gives
 //    them, and `countTwins` adds them back). The cores of the interior (below PARTITION.seedBelow, split at its
 //    necks, so a gap in a boundary does not merge two grains) seed the grains, which are flooded over the
@@ -34,6 +35,8 @@ export interface LearnedGrains extends Partition {
   twinBands: number;
   /** The working scale was chosen again after a finer look found grains finer than the first choice saw. */
   finerLook: boolean;
+  /** The finer look still found finer grains at the largest scale it may look at: the grains may be finer still. */
+  unconfirmed: boolean;
 }
 
 interface Pass extends Partition {
@@ -97,9 +100,9 @@ function centralCrop(rgb: Uint8Array, w: number, h: number, valid: Uint8Array, c
 }
 
 /** The working scale for an image whose mean intercept is `interceptPx` image px. */
-export function workingScale(interceptPx: number, w: number, h: number): number {
+export function workingScale(interceptPx: number, w: number, h: number, maxUpscale: number = WORKING_SCALE.maxUpscale): number {
   const S = WORKING_SCALE;
-  const upper = Math.min(S.maxUpscale, Math.sqrt(S.maxWorkingPixels / (w * h)));
+  const upper = Math.min(maxUpscale, Math.sqrt(S.maxWorkingPixels / (w * h)));
   const lower = Math.min(1, S.minShortSidePx / Math.min(w, h));
   // 0: no intercept known, grains too fine to see → the largest scale; ∞ (no boundary found) → the smallest
   const f = interceptPx === 0 ? upper : Number.isFinite(interceptPx) && interceptPx > 0 ? S.targetInterceptPx / interceptPx : lower;
@@ -142,19 +145,32 @@ export async function segmentGrainsLearned(
     r = await pass(rgb, w, h, valid, f, countTwins, network, version);
     passes++;
   }
-  // a finer look: grains too fine for the chosen scale show at twice it, on a central crop (a small pass)
-  let finerLook = false;
-  const f2 = Math.min(workingScale(0, w, h), 2 * r.f);
-  if (version >= S.finerLookFrom && f2 > r.f * (1 + S.reuseTolerance)) {
-    const cw = Math.min(w, Math.round(S.finerLookSidePx / f2)),
-      ch = Math.min(h, Math.round(S.finerLookSidePx / f2));
-    const { crgb, cvalid } = centralCrop(rgb, w, h, valid, cw, ch);
-    const c = await pass(crgb, cw, ch, cvalid, f2, countTwins, network, version);
-    passes++;
-    const finer = c.intercept / c.f;
-    if (finer < S.finerLookRatio * (r.intercept / r.f)) {
+  // a finer look: grains too fine for the chosen scale show at twice it, on a central crop (a small pass); while
+  // they do, look finer again, up to the largest scale, then choose the working scale from the finest grains seen
+  let finerLook = false,
+    unconfirmed = false;
+  if (version >= S.finerLookFrom) {
+    const largest = workingScale(0, w, h, S.finerLookMaxUpscale);
+    let seen = r.intercept / r.f,
+      at = r.f;
+    for (;;) {
+      const f2 = Math.min(largest, 2 * at);
+      if (f2 <= at * (1 + S.reuseTolerance)) break;
+      const cw = Math.min(w, Math.round(S.finerLookSidePx / f2)),
+        ch = Math.min(h, Math.round(S.finerLookSidePx / f2));
+      const { crgb, cvalid } = centralCrop(rgb, w, h, valid, cw, ch);
+      const c = await pass(crgb, cw, ch, cvalid, f2, countTwins, network, version);
+      passes++;
+      const finer = c.intercept / c.f;
+      // the same grains at twice the scale: the scale is confirmed
+      unconfirmed = finer < S.finerLookRatio * seen;
+      if (!unconfirmed) break;
       finerLook = true;
-      r = await pass(rgb, w, h, valid, workingScale(finer, w, h), countTwins, network, version);
+      seen = finer;
+      at = f2;
+    }
+    if (finerLook) {
+      r = await pass(rgb, w, h, valid, workingScale(seen, w, h, S.finerLookMaxUpscale), countTwins, network, version);
       passes++;
     }
   }
@@ -205,5 +221,6 @@ export async function segmentGrainsLearned(
     passes,
     twinBands: r.twins,
     finerLook,
+    unconfirmed,
   };
 }

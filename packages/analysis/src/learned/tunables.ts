@@ -46,13 +46,15 @@ export const WORKING_SCALE = {
   /**
    * From this version on, a finer look checks the working scale: a central crop of at most `finerLookSidePx` working
    * px a side, at twice the working scale (at most the largest). Grains too fine for the chosen scale (the passes
-   * before saw texture, not grains) show there with a mean intercept below `finerLookRatio` of the chosen scale's,
-   * and the working scale is chosen again from that intercept. At the right scale the two agree (0.9–2.2 on the
+   * before saw texture, not grains) show there with a mean intercept below `finerLookRatio` of the chosen scale's;
+   * the look then doubles again while that holds, and the working scale is chosen again from the finest intercept. At the right scale the two agree (0.9–2.2 on the
    * samples and real images, as a finer look may miss faint lines but adds no grains).
    */
   finerLookFrom: '20261202',
   finerLookSidePx: 512,
   finerLookRatio: 0.6,
+  /** The finer look, and a working scale it chose, may enlarge the image up to this (maxUpscale otherwise). */
+  finerLookMaxUpscale: 4,
   /** Below this mean intercept at the working scale (px) the grains are finer than the network was trained for: a warning. */
   minTrainedInterceptPx: 10,
 } as const;

@@ -3,6 +3,7 @@ import { AnalysisError } from '../errors.js';
 import type { LearnedGrains } from '../learned/grains.js';
 import { SELF_CHECKS, WORKING_SCALE } from '../learned/tunables.js';
 import { fmt, tr, type Context } from './common.js';
+import { fmtIn } from './grain/report.js';
 
 /**
  * What the network's answer says about the image: one region over most of the field is no grain structure (a pore,
@@ -35,16 +36,17 @@ export function learnedChecks(ctx: Context, g: LearnedGrains): void {
         de: `Das Netz war sich bei vielen der gezogenen Korngrenzen unsicher (mittlere Sicherheit ${fmt(100 * g.confidence, 0)} %): schwacher oder fehlender Grenzkontrast oder ein Gefüge, das es nicht gelernt hat. Prüfen Sie das Overlay und korrigieren Sie die Segmentierung oder ätzen Sie neu, wenn Körner verschmolzen oder geteilt sind.`,
       }),
     });
-  // grains finer than the network was trained for, even at the largest working scale (20261202 on)
-  if (ctx.version >= WORKING_SCALE.finerLookFrom && g.workingInterceptPx < WORKING_SCALE.minTrainedInterceptPx)
+  // grains finer than the network was trained for, or still finer at the largest scale the finer look may reach
+  // (20261202 on): G may read too low
+  if (ctx.version >= WORKING_SCALE.finerLookFrom && (g.unconfirmed || g.workingInterceptPx < WORKING_SCALE.minTrainedInterceptPx))
     ctx.items.push({
       type: 'message',
       status: 'warning',
       code: 'GRAINS_TOO_FINE',
       title: tr(lang, { en: 'Grains near the resolution limit', de: 'Körner an der Auflösungsgrenze' }),
       content: tr(lang, {
-        en: `The grains are only about ${fmt(g.workingInterceptPx / g.scale, 1)} px across in this image, finer than the network reads reliably even when the image is enlarged. Boundaries may be missed, so G may read too low. Capture at a higher magnification or resolution if you can.`,
-        de: `Die Körner sind in diesem Bild nur etwa ${fmt(g.workingInterceptPx / g.scale, 1)} px groß, feiner als das Netz auch bei vergrößertem Bild sicher liest. Korngrenzen können fehlen, G kann daher zu klein ausfallen. Nehmen Sie das Bild wenn möglich mit höherer Vergrößerung oder Auflösung auf.`,
+        en: `The grains are only about ${fmtIn(lang, g.workingInterceptPx / g.scale, 1)} px across in this image, finer than the network reads reliably even when the image is enlarged. Boundaries may be missed, so G may read too low. Capture at a higher magnification or resolution if you can.`,
+        de: `Die Körner sind in diesem Bild nur etwa ${fmtIn(lang, g.workingInterceptPx / g.scale, 1)} px groß, feiner als das Netz auch bei vergrößertem Bild sicher liest. Korngrenzen können fehlen, G kann daher zu klein ausfallen. Nehmen Sie das Bild wenn möglich mit höherer Vergrößerung oder Auflösung auf.`,
       }),
     });
   if (m.twinLinesExcluded)
