@@ -8,9 +8,10 @@
 //
 // The image is resampled to the working scale, run in tiles (network.ts: the same input normalisation as the grain
 // network), and the class probabilities are brought back to the image's resolution (bilinear) before the decision
-// (argmax, or the calibrated threshold of a two-class network's card). Not yet a model version's default
-// segmentation: the cross-validation and what is missing are in ARCHITECTURE.md (issue 22, "Learned layer, crack and
-// dark-phase networks") and training/cv-classes.json.
+// (argmax, or the calibrated threshold of a two-class network's card). Porosity 20261202 segments two-phase
+// structures with `phase` by default (models/porosity.ts segmentDarkPhaseDefault: the rule and the working scale it
+// chooses); the cross-validation is in ARCHITECTURE.md (issue 22, "Learned layer, crack and dark-phase networks") and
+// training/cv-classes.json.
 import { readFileSync } from 'node:fs';
 import { initCv } from '../cv.js';
 import { MODELS_DIR, networkSession, runTiled } from './network.js';
