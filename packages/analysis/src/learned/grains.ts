@@ -29,7 +29,7 @@ export interface LearnedGrains extends Partition {
   largestShare: number;
   /** Twin-line pixels (probability ≥ 0.5) per boundary pixel at the working scale. */
   twinRatio: number;
-  /** Network passes run (1–5, a finer look's included). */
+  /** Network passes run, the finer look's small ones included. */
   passes: number;
   /** Twin bands merged into their parent grain (countTwins off). */
   twinBands: number;

@@ -7,7 +7,7 @@ import { terminateOcr } from '../ocr.js';
 import { rng } from '../random.js';
 import { runModel } from '../registry.js';
 import { cleanSmall, denoise, localThreshold, meanChord, noiseLevel, segmentDarkPhaseClassical } from './darkPhase.js';
-import { flattenBackground, PHASE_STRUCTURE_PERCENT, segmentDarkPhase, segmentDarkPhaseDefault } from './porosity.js';
+import { darkPhaseNetworkScale, flattenBackground, PHASE_STRUCTURE_PERCENT, segmentDarkPhase, segmentDarkPhaseDefault } from './porosity.js';
 
 beforeAll(() => initCv());
 afterAll(() => terminateOcr());
@@ -231,5 +231,19 @@ describe('the default segmentation of porosity 20261202: classical for pores, th
     expect(porous.items.some((it) => it.type === 'message' && it.code === 'DARK_PHASE_NETWORK')).toBe(false);
     expect(Math.abs((porous.measurements.areaFractionPercent as number) - p.percent)).toBeLessThan(0.5);
     expect(Math.abs((porous.measurements.poreCount as number) - p.count)).toBeLessThanOrEqual(1);
+  });
+});
+
+describe('the dark-phase network’s working scale', () => {
+  it('keeps features near the trained size, brings others to it, and never enlarges past the pixel budget', () => {
+    expect(darkPhaseNetworkScale(25, 1000, 1000)).toBe(1);
+    expect(darkPhaseNetworkScale(100, 1000, 1000)).toBe(0.25);
+    expect(darkPhaseNetworkScale(10, 1000, 1000)).toBe(2.5);
+    expect(darkPhaseNetworkScale(2, 500, 500)).toBe(4);
+    expect(darkPhaseNetworkScale(2, 1000, 1000)).toBeCloseTo(Math.sqrt(12), 6);
+    // a 4 MP field of 6 px precipitates: 4.2× wanted, the 12 MP budget allows √3
+    expect(darkPhaseNetworkScale(6, 2310, 1732)).toBeCloseTo(Math.sqrt(12_000_000 / (2310 * 1732)), 6);
+    // a 16 MP field is not shrunk for fine features, only not enlarged
+    expect(darkPhaseNetworkScale(6, 4620, 3464)).toBe(1);
   });
 });

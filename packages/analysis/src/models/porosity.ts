@@ -5,6 +5,7 @@ import { addSegmentationFile, warnIfColour, type Context } from './common.js';
 import { colourStats, isColourEtched } from './grainColour.js';
 import { segmentDarkPhaseClassical } from './darkPhase.js';
 import { segmentClasses } from '../learned/classes.js';
+import { WORKING_SCALE } from '../learned/tunables.js';
 import { calibrationRows, hex, histMedian, histOf, histogram, mean, otsu, rgb255, row, table, tr } from './common.js';
 
 /** Binary dark-phase segmentation: threshold midway between the matrix and pore grey levels. */
@@ -35,6 +36,17 @@ export const PHASE_STRUCTURE_PERCENT = 20;
  */
 export const NETWORK_FEATURE_SCALE = 25;
 
+/**
+ * The dark-phase network's working scale for features of mean chord `L` px in a w×h image: 1 within half to twice
+ * NETWORK_FEATURE_SCALE, else the scale that brings them to it (0.25–4), never enlarging past the learned engines'
+ * pixel budget (WORKING_SCALE.maxWorkingPixels: a 4 MP field of fine precipitates at 4× would be 64 MP).
+ */
+export function darkPhaseNetworkScale(L: number, w: number, h: number): number {
+  const wanted = L >= NETWORK_FEATURE_SCALE / 2 && L <= 2 * NETWORK_FEATURE_SCALE ? 1 : Math.min(4, Math.max(0.25, NETWORK_FEATURE_SCALE / L));
+  if (wanted <= 1) return wanted;
+  return Math.max(1, Math.min(wanted, Math.sqrt(WORKING_SCALE.maxWorkingPixels / (w * h))));
+}
+
 export interface DarkPhaseDefault {
   mask: Uint8Array;
   method: 'network' | 'classical';
@@ -62,7 +74,7 @@ export async function segmentDarkPhaseDefault(img: Gray, valid: Uint8Array, vali
   const L = classical.featureScale;
   const base = { classicalPercent, featureScale: L };
   if (classicalPercent < PHASE_STRUCTURE_PERCENT || !(L > 0)) return { mask: classical.mask, method: 'classical', ...base };
-  const scale = L >= NETWORK_FEATURE_SCALE / 2 && L <= 2 * NETWORK_FEATURE_SCALE ? 1 : Math.min(4, Math.max(0.25, NETWORK_FEATURE_SCALE / L));
+  const scale = darkPhaseNetworkScale(L, w, h);
   const rgb = new Uint8Array(w * h * 3);
   for (let i = 0; i < w * h; i++) rgb[3 * i] = rgb[3 * i + 1] = rgb[3 * i + 2] = img.data[i];
   const seg = await segmentClasses('phase', rgb, w, h, valid, scale);
