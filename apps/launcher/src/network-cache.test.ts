@@ -75,7 +75,8 @@ describe('jobs with a trained network (issue 25): downloaded once, checked, cach
     expect(readdirSync(cacheDir)).toEqual([`${sha(shipped)}.onnx`]);
     expect(readFileSync(join(cacheDir, `${sha(shipped)}.onnx`)).equals(shipped)).toBe(true);
 
-    // the same network (upper-case sha, an absolute url this time): no second download, the same result
+    // the same network (upper-case sha, an absolute url this time): no second download, the same result (the trained
+    // label runs in the engine it was trained from, 20261201, not in the newest shipped one)
     const second = await job({ sha256: sha(shipped).toUpperCase(), url: `${files.url}/networks/good` }, 'job-2', '20261201');
     expect(files.hits).toHaveLength(1);
     expect(cache.downloads).toBe(1);

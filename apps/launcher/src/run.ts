@@ -121,8 +121,9 @@ export function runRoute(app: FastifyInstance, d: RunRouteDeps) {
 
 /**
  * The shipped version a trained network runs in: a trained version's label (`20261201-ft1`) is no engine version,
- * so the job's `version` when it is a shipped one, else `network.engineVersion` when that is, else the model's
- * newest shipped version (the one the training validated with).
+ * so the job's `version` when it is a shipped one, else `network.engineVersion` when that is, else the version the
+ * label was trained from (`20261201`: the current one when it was trained, the engine its validation ran in), so a
+ * trained version keeps its results when a newer engine ships; else the model's newest shipped version.
  */
 export function engineVersion(engine: Engine, job: Record<string, unknown>): string {
   const shipped = engine.models().find((m) => m.name === job.model)?.versions ?? [];
@@ -130,5 +131,7 @@ export function engineVersion(engine: Engine, job: Record<string, unknown>): str
   if (shipped.includes(asked)) return asked;
   const named = (job.network as { engineVersion?: unknown } | undefined)?.engineVersion;
   if (typeof named === 'string' && shipped.includes(named)) return named;
+  const base = asked.replace(/(-ft\d+)+$/, '');
+  if (base !== asked && shipped.includes(base)) return base;
   return [...shipped].sort().at(-1) ?? asked;
 }
