@@ -73,7 +73,8 @@ export default defineConfig({
     { name: 'chromium', use: { browserName: 'chromium' }, testIgnore: SHARED_STATE, outputDir: '../test-results/e2e/chromium' },
     // one at a time on a server of their own: they change what every user sees (all of them, or one group each)
     { name: 'shared-state', use: { browserName: 'chromium' }, testMatch: SHARED_STATE, workers: 1, outputDir: '../test-results/e2e/shared-state' },
-    ...SHARED_STATE_GROUPS.map((names, i) => ({
+    // the groups only where e2e/run-all.sh asks for them: a plain `playwright test <file>` runs a shared file once
+    ...(process.env.E2E_SHARED_GROUPS ? SHARED_STATE_GROUPS : []).map((names, i) => ({
       name: 'shared-state-' + (i + 1),
       use: { browserName: 'chromium' as const },
       testMatch: filesNamed(names),

@@ -15,6 +15,7 @@ LOGS=test-results/e2e-logs
 rm -rf "$LOGS"
 mkdir -p "$LOGS"
 unset E2E_DATA_DIR # each run's config makes a fresh data folder of its own
+export E2E_SHARED_GROUPS=1 # the config defines the shared-state-1/2 projects only then
 
 PIDS=()
 NAMES=()
