@@ -78,19 +78,23 @@ export function e112Intercept(
     }
     return k;
   };
+  /** The pixel beside pixel i of a line (step 1: rows, else columns) on side d (−1 or 1), or −1 outside the image. */
+  const beside = (i: number, step: number, d: number): number => {
+    const x = i % w,
+      y = (i / w) | 0;
+    // beside a horizontal line: the rows above and below; beside a vertical one: the columns left and right
+    if (step === 1 ? y + d < 0 || y + d >= h : x + d < 0 || x + d >= w) return -1;
+    return i + (step === 1 ? d * w : d);
+  };
   /**
    * A third grain beside both pixels of a crossing (i and i+step), on the same side of the line: the junction lies on
    * the crossing's edge itself.
    */
   const sharedThird = (i: number, step: number, a: number, b: number): boolean => {
-    const x = i % w,
-      y = (i / w) | 0;
     for (const d of [-1, 1]) {
-      // beside a horizontal line: the rows above and below; beside a vertical one: the columns left and right
-      if (step === 1 ? y + d < 0 || y + d >= h : x + d < 0 || x + d >= w) continue;
-      const p = i + (step === 1 ? d * w : d),
+      const p = beside(i, step, d),
         q = p + step;
-      if (valid && (!valid[p] || !valid[q])) continue;
+      if (p < 0 || (valid && (!valid[p] || !valid[q]))) continue;
       const l = labels[p];
       if (l > 0 && l !== a && l !== b && labels[q] === l) return true;
     }
@@ -98,15 +102,11 @@ export function e112Intercept(
   };
   /** The n pixels from `start` by `step` all have grain `l` beside them on both sides of the line (a thin grain crossing it). */
   const crossesLine = (start: number, step: number, n: number, l: number): boolean => {
-    for (let k = 0; k < n; k++) {
-      const i = start + k * step;
-      const x = i % w,
-        y = (i / w) | 0;
+    for (let k = 0; k < n; k++)
       for (const d of [-1, 1]) {
-        if (step === 1 ? y + d < 0 || y + d >= h : x + d < 0 || x + d >= w) continue;
-        if (labels[i + (step === 1 ? d * w : d)] !== l) return false;
+        const p = beside(start + k * step, step, d);
+        if (p >= 0 && labels[p] !== l) return false;
       }
-    }
     return true;
   };
   /**

@@ -6,6 +6,7 @@ import { colourStats, isColourEtched } from './grainColour.js';
 import { segmentDarkPhaseClassical } from './darkPhase.js';
 import { segmentClasses } from '../learned/classes.js';
 import { WORKING_SCALE } from '../learned/tunables.js';
+import { greyToRgb } from './grain/report.js';
 import { calibrationRows, hex, histMedian, histOf, histogram, mean, otsu, rgb255, row, table, tr } from './common.js';
 
 /** Binary dark-phase segmentation: threshold midway between the matrix and pore grey levels. */
@@ -75,9 +76,7 @@ export async function segmentDarkPhaseDefault(img: Gray, valid: Uint8Array, vali
   const base = { classicalPercent, featureScale: L };
   if (classicalPercent < PHASE_STRUCTURE_PERCENT || !(L > 0)) return { mask: classical.mask, method: 'classical', ...base };
   const scale = darkPhaseNetworkScale(L, w, h);
-  const rgb = new Uint8Array(w * h * 3);
-  for (let i = 0; i < w * h; i++) rgb[3 * i] = rgb[3 * i + 1] = rgb[3 * i + 2] = img.data[i];
-  const seg = await segmentClasses('phase', rgb, w, h, valid, scale);
+  const seg = await segmentClasses('phase', greyToRgb(img), w, h, valid, scale);
   return { mask: seg.classes, method: 'network', networkScale: seg.scale, ...base };
 }
 
