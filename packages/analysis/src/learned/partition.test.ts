@@ -76,6 +76,38 @@ describe('learned partition', () => {
     expect(m.labels[5 * w + 5]).not.toBe(m.labels[5 * w + 50]);
   });
 
+  it('merges on the median of the border: more than half of its values below the threshold, the upper median of an even count', () => {
+    // two grains side by side (columns 0–1 and 2–3), their border 4 pixel pairs long (one per row)
+    const w = 4,
+      h = 4;
+    const labels = () => Int32Array.from({ length: w * h }, (_, i) => (i % w < 2 ? 1 : 2));
+    const border = (values: number[]) => {
+      const p = new Float32Array(w * h);
+      values.forEach((v, y) => (p[y * w + 1] = v));
+      return p;
+    };
+    // sorted 0.1 0.2 0.7 0.8: the median taken is 0.7, not below 0.5 → kept apart
+    expect(mergeWeakBorders({ labels: labels(), count: 2 }, border([0.8, 0.1, 0.7, 0.2]), w, h, 0.5).count).toBe(2);
+    // 0.1 0.2 0.3 0.8: three of four below → merged
+    expect(mergeWeakBorders({ labels: labels(), count: 2 }, border([0.8, 0.1, 0.3, 0.2]), w, h, 0.5).count).toBe(1);
+    // a value equal to the threshold is not below it
+    expect(mergeWeakBorders({ labels: labels(), count: 2 }, border([0.5, 0.5, 0.5, 0.1]), w, h, 0.5).count).toBe(2);
+  });
+
+  it('floods from a seed the caller placed outside the analysed area, and leaves the other outside pixels 0', () => {
+    const w = 10,
+      h = 3;
+    const p = new Float32Array(w * h).fill(0.1);
+    const valid = new Uint8Array(w * h).fill(1);
+    valid[0] = valid[w - 1] = 0;
+    const labels = new Int32Array(w * h);
+    labels[0] = 7; // a seed on an invalid pixel still floods its valid neighbours
+    flood(p, w, h, valid, labels);
+    expect(labels[0]).toBe(7);
+    expect(labels[w - 1]).toBe(0);
+    expect([...labels].filter((l, i) => valid[i]).every((l) => l === 7)).toBe(true);
+  });
+
   it('picks the working scale that puts the mean intercept at the target, within bounds', () => {
     const T = WORKING_SCALE.targetInterceptPx;
     expect(workingScale(2 * T, 2000, 2000)).toBeCloseTo(0.5, 5);

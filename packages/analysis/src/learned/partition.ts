@@ -31,21 +31,26 @@ export function coreSeeds(prob: Float32Array, w: number, h: number, valid: Uint8
  */
 export function flood(prob: Float32Array, w: number, h: number, valid: Uint8Array | null, labels: Int32Array, levels = 256): void {
   const N = w * h;
+  const top = levels - 1;
+  // the state of a pixel is its label: > 0 done (a seed or flooded), < 0 claimed and queued, 0 open (valid,
+  // unlabelled, not yet queued); OUTSIDE marks the invalid unlabelled pixels until the end, when they are 0 again
+  const OUTSIDE = -0x80000000;
+  if (valid) for (let i = 0; i < N; i++) if (!valid[i] && labels[i] === 0) labels[i] = OUTSIDE;
+  // the level of each pixel, once
+  const level = levels <= 256 ? new Uint8Array(N) : new Int32Array(N);
+  for (let i = 0; i < N; i++) {
+    const q = Math.floor(prob[i] * levels);
+    level[i] = q < 0 ? 0 : q > top ? top : q;
+  }
   // bucket queue: per level a growable list of pixel indices. The order of the pushes is the raster order of the
-  // seeds, then first in, first out; a seed pixel with no open neighbour is passed over without a level lookup.
+  // seeds, then first in, first out; a seed pixel with no open neighbour is passed over.
   const buckets: Int32Array[] = Array.from({ length: levels }, () => new Int32Array(64));
   const sizes = new Int32Array(levels);
-  const heads = new Int32Array(levels);
-  // 1 where a pixel may still be claimed: valid, unlabelled and not yet queued
-  const open = new Uint8Array(N);
-  for (let i = 0; i < N; i++) open[i] = labels[i] === 0 && (!valid || valid[i]) ? 1 : 0;
-  const top = levels - 1;
-  // claims pixel j for the seed of `from` at level max(lv, level of j)
-  const claim = (j: number, from: number, lv: number) => {
-    open[j] = 0;
-    labels[j] = -labels[from]; // tentative: claimed by the first seed to reach it
-    const q = Math.floor(prob[j] * levels);
-    const l = Math.max(lv, q < 0 ? 0 : q > top ? top : q);
+  // claims pixel j for the seed `lab` at level max(lv, level of j)
+  const claim = (j: number, lab: number, lv: number) => {
+    labels[j] = -lab; // tentative: claimed by the first seed to reach it
+    const q = level[j];
+    const l = q > lv ? q : lv;
     let b = buckets[l];
     if (sizes[l] === b.length) {
       const nb = new Int32Array(b.length * 2);
@@ -54,39 +59,38 @@ export function flood(prob: Float32Array, w: number, h: number, valid: Uint8Arra
     }
     b[sizes[l]++] = j;
   };
-  const levelOf = (i: number) => {
-    const q = Math.floor(prob[i] * levels);
-    return q < 0 ? 0 : q > top ? top : q;
-  };
   for (let y = 0, i = 0; y < h; y++)
     for (let x = 0; x < w; x++, i++) {
-      if (labels[i] <= 0) continue;
+      const lab = labels[i];
+      if (lab <= 0) continue;
       // a seed pixel with no open neighbour claims nothing
-      const l = x > 0 && open[i - 1],
-        r = x + 1 < w && open[i + 1],
-        u = y > 0 && open[i - w],
-        d = y + 1 < h && open[i + w];
+      const l = x > 0 && labels[i - 1] === 0,
+        r = x + 1 < w && labels[i + 1] === 0,
+        u = y > 0 && labels[i - w] === 0,
+        d = y + 1 < h && labels[i + w] === 0;
       if (!(l || r || u || d)) continue;
-      const lv = levelOf(i);
-      if (l) claim(i - 1, i, lv);
-      if (x + 1 < w && open[i + 1]) claim(i + 1, i, lv);
-      if (y > 0 && open[i - w]) claim(i - w, i, lv);
-      if (y + 1 < h && open[i + w]) claim(i + w, i, lv);
+      const lv = level[i];
+      if (l) claim(i - 1, lab, lv);
+      if (r) claim(i + 1, lab, lv);
+      if (u) claim(i - w, lab, lv);
+      if (d) claim(i + w, lab, lv);
     }
   for (let lv = 0; lv < levels; lv++) {
-    while (heads[lv] < sizes[lv]) {
-      const i = buckets[lv][heads[lv]++];
-      labels[i] = -labels[i];
+    // pushes at this level while it is worked are taken too (first in, first out); a push at a lower level cannot
+    // happen (max(lv, …)), so the order is monotone
+    for (let k = 0; k < sizes[lv]; k++) {
+      const i = buckets[lv][k];
+      const lab = (labels[i] = -labels[i]);
       const y = (i / w) | 0,
         x = i - y * w;
-      if (x > 0 && open[i - 1]) claim(i - 1, i, lv);
-      if (x + 1 < w && open[i + 1]) claim(i + 1, i, lv);
-      if (y > 0 && open[i - w]) claim(i - w, i, lv);
-      if (y + 1 < h && open[i + w]) claim(i + w, i, lv);
-      // a push at a lower level than the current one cannot happen (max(lv, …)), so the order is monotone
+      if (x > 0 && labels[i - 1] === 0) claim(i - 1, lab, lv);
+      if (x + 1 < w && labels[i + 1] === 0) claim(i + 1, lab, lv);
+      if (y > 0 && labels[i - w] === 0) claim(i - w, lab, lv);
+      if (y + 1 < h && labels[i + w] === 0) claim(i + w, lab, lv);
     }
     buckets[lv] = new Int32Array(0);
   }
+  if (valid) for (let i = 0; i < N; i++) if (labels[i] === OUTSIDE) labels[i] = 0;
 }
 
 /**
@@ -97,30 +101,48 @@ export function flood(prob: Float32Array, w: number, h: number, valid: Uint8Arra
  */
 export function mergeWeakBorders(p: Partition, prob: Float32Array, w: number, h: number, mergeBelow: number): Partition {
   const { labels, count } = p;
-  const values = new Map<number, number[]>();
+  // per pair of neighbours: how many border values there are, and how many lie below mergeBelow. The median of n
+  // sorted values (the (n >> 1)-th, from 0) is below mergeBelow exactly when more than n >> 1 of them are.
+  const index = new Map<number, number>();
+  let total = new Int32Array(1024),
+    below = new Int32Array(1024),
+    pairs = 0;
+  const keys: number[] = [];
+  // along a border the same pair comes again and again: the last one is kept at hand
+  let lastK = -1,
+    lastJ = -1;
   const add = (a: number, b: number, v: number) => {
-    if (a <= 0 || b <= 0 || a === b) return;
+    if (a <= 0 || b <= 0) return;
     const k = a < b ? a * (count + 1) + b : b * (count + 1) + a;
-    let arr = values.get(k);
-    if (!arr) values.set(k, (arr = []));
-    arr.push(v);
+    let j = k === lastK ? lastJ : index.get(k);
+    if (j === undefined) {
+      j = pairs++;
+      index.set(k, j);
+      keys.push(k);
+      if (j === total.length) {
+        const t = new Int32Array(2 * j),
+          u = new Int32Array(2 * j);
+        t.set(total);
+        u.set(below);
+        total = t;
+        below = u;
+      }
+    }
+    lastK = k;
+    lastJ = j;
+    total[j]++;
+    if (v < mergeBelow) below[j]++;
   };
   for (let y = 0; y < h; y++)
     for (let x = 0; x < w; x++) {
       const i = y * w + x;
-      if (x + 1 < w && labels[i] !== labels[i + 1]) add(labels[i], labels[i + 1], Math.max(prob[i], prob[i + 1]));
-      if (y + 1 < h && labels[i] !== labels[i + w]) add(labels[i], labels[i + w], Math.max(prob[i], prob[i + w]));
+      const L = labels[i];
+      if (x + 1 < w && L !== labels[i + 1]) add(L, labels[i + 1], Math.max(prob[i], prob[i + 1]));
+      if (y + 1 < h && L !== labels[i + w]) add(L, labels[i + w], Math.max(prob[i], prob[i + w]));
     }
-  const pairs: { k: number; m: number }[] = [];
-  for (const [k, arr] of values) {
-    arr.sort((u, v) => u - v);
-    const m = arr[arr.length >> 1];
-    if (m < mergeBelow) pairs.push({ k, m });
-  }
-  // weakest borders first, so a chain of merges follows the field
-  pairs.sort((u, v) => u.m - v.m);
+  // the merged sets are the connected pieces of the weak borders' graph, whatever order they are joined in
   const uf = unionFind(count);
-  for (const { k } of pairs) uf.union(Math.floor(k / (count + 1)), k % (count + 1));
+  for (let j = 0; j < pairs; j++) if (below[j] > total[j] >> 1) uf.union(Math.floor(keys[j] / (count + 1)), keys[j] % (count + 1));
   return uf.relabel(labels);
 }
 

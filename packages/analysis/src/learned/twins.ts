@@ -95,18 +95,30 @@ export function mergeTwinBands(p: Partition, rgb: Uint8Array, w: number, h: numb
   const border = new Float64Array(count + 1);
   const colour = new Float64Array(3 * (count + 1));
   const area = new Float64Array(count + 1);
+  // along a border the same pair comes again and again: its two lists are kept at hand
+  let lastA = -1,
+    lastB = -1,
+    eAB: { xs: number[]; ys: number[] } = { xs: [], ys: [] },
+    eBA = eAB;
+  const list = (r: number, o: number) => {
+    const k = r * (count + 1) + o;
+    let e = pts.get(k);
+    if (!e) pts.set(k, (e = { xs: [], ys: [] }));
+    return e;
+  };
   const add = (a: number, b: number, x: number, y: number) => {
-    for (const [r, o] of [
-      [a, b],
-      [b, a],
-    ]) {
-      const k = r * (count + 1) + o;
-      let e = pts.get(k);
-      if (!e) pts.set(k, (e = { xs: [], ys: [] }));
-      e.xs.push(x);
-      e.ys.push(y);
-      border[r]++;
+    if (a !== lastA || b !== lastB) {
+      eAB = list(a, b);
+      eBA = list(b, a);
+      lastA = a;
+      lastB = b;
     }
+    eAB.xs.push(x);
+    eAB.ys.push(y);
+    border[a]++;
+    eBA.xs.push(x);
+    eBA.ys.push(y);
+    border[b]++;
   };
   for (let y = 0; y < h; y++)
     for (let x = 0; x < w; x++) {

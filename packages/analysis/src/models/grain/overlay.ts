@@ -163,15 +163,25 @@ function onWholeImage(ctx: Context, a: Uint8Array): { data: Uint8Array; width: n
   const full = ctx.fullImage;
   if (!full || (W === w && H === h)) return { data: a, width: w, height: h };
   const out = new Uint8Array(3 * W * H);
-  for (let y = 0, i = 0; y < H; y++)
-    for (let x = 0; x < W; x++, i++) {
+  const { x: ox, y: oy } = ctx.origin;
+  // hatched grey outside the analysed area (only there: it is overwritten inside)
+  const hatch = (y: number, x0: number, x1: number) => {
+    for (let x = x0, i = y * W + x0; x < x1; x++, i++) {
       const lut = HATCH.excluded[(x + y) % 6 < 2 ? 0 : 1],
         g = 3 * full.data[i];
       out[3 * i] = lut[g];
       out[3 * i + 1] = lut[g + 1];
       out[3 * i + 2] = lut[g + 2];
     }
-  for (let y = 0; y < h; y++) out.set(a.subarray(3 * y * w, 3 * (y + 1) * w), 3 * ((ctx.origin.y + y) * W + ctx.origin.x));
+  };
+  for (let y = 0; y < H; y++) {
+    if (y < oy || y >= oy + h) hatch(y, 0, W);
+    else {
+      hatch(y, 0, ox);
+      hatch(y, ox + w, W);
+      out.set(a.subarray(3 * (y - oy) * w, 3 * (y - oy + 1) * w), 3 * (y * W + ox));
+    }
+  }
   return { data: out, width: W, height: H };
 }
 
