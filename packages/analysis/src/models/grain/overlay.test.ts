@@ -125,6 +125,36 @@ describe('grain-size overlays of a run', () => {
     expect(legend).toBeTruthy();
   }, 60_000);
 
+  it('places the overlay of a crop on the whole image: the crop pixel for pixel, the rest hatched grey on all four sides', async () => {
+    const w = 300,
+      h = 220;
+    const { rgb, png } = await tintImage(w, h, 40, 4242);
+    const crop = { x: 60, y: 40, width: 170, height: 120 };
+    const r = await runModel('grain-size', undefined, png, {}, { pixelSizeUm: 1, crop });
+    const ov = await raw(r.files.find((f) => f.filename === 'grain-boundaries.png')!.data);
+    expect([ov.info.width, ov.info.height]).toEqual([w, h]);
+    const inside = (x: number, y: number) => x >= crop.x && x < crop.x + crop.width && y >= crop.y && y < crop.y + crop.height;
+    let keptInside = 0,
+      hatched = 0,
+      outside = 0;
+    for (let y = 0; y < h; y++)
+      for (let x = 0; x < w; x++) {
+        const i = y * w + x;
+        const [R, G, B] = [ov.data[3 * i], ov.data[3 * i + 1], ov.data[3 * i + 2]];
+        if (inside(x, y)) keptInside += R === rgb[3 * i] && G === rgb[3 * i + 1] && B === rgb[3 * i + 2] ? 1 : 0;
+        else {
+          outside++;
+          // the grey image blended with the grey hatch colour (110) at 0.45 or 0.8: grey, never darker than 0.45 × 110
+          if (R === G && G === B && R >= Math.floor(0.45 * OVERLAY_COLOURS.excluded[0])) hatched++;
+        }
+      }
+    // inside: the image's own colours except the 1-px lines and the amber tint of grains cut by the crop's border
+    expect(keptInside / (crop.width * crop.height)).toBeGreaterThan(0.15);
+    // outside (left, right, above and below the crop): every pixel hatched
+    expect(outside).toBe(w * h - crop.width * crop.height);
+    expect(hatched).toBe(outside);
+  }, 60_000);
+
   it('claims no length in the method text of an uncalibrated image, and writes German numbers with a comma', async () => {
     const s = await grainImage({ width: 320, height: 240, grainPx: 24, pixelSizeUm: 0.5, noise: 2, seed: 5 });
     const r = await runModel('grain-size', '20261127', s.png, {}, { settingsCalibration: false, lang: 'de' });
