@@ -82,6 +82,9 @@ for (const width of [1280, 375]) {
     const figure = item.getByTestId('result-image').first();
     const img = figure.getByTestId('zoom-image');
     await expect(img).toHaveAttribute('alt', 'grain-boundaries.png');
+    // each overlay is captioned by what it shows (the legend message names "das Messlinienbild"), not both "Ergebnisbild"
+    await expect(figure.locator('figcaption')).toHaveText('Korngrenzen');
+    await expect(item.getByTestId('result-image').nth(1).locator('figcaption')).toHaveText('E112-Messlinien');
     const opacity = figure.getByRole('slider', { name: 'Deckkraft der Überlagerung' });
     await expect(opacity).toHaveAttribute('aria-valuenow', '100');
     await opacity.focus();

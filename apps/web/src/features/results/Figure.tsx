@@ -48,7 +48,7 @@ export function Figure({ src, caption, alt, originalSrc }: { src: string; captio
         ) : (
           <span />
         )}
-        <Text component="figcaption" size="xs" c="dimmed" ta="center" truncate="end">
+        <Text component="figcaption" size="xs" c="dimmed" ta="center" truncate="end" title={caption}>
           {caption}
         </Text>
         <Anchor href={shown} target="_blank" rel="noreferrer" size="xs" aria-label={t('resultText.ui.openImage')}>

@@ -8,7 +8,7 @@ import { MessageList } from './MessageList';
 import { CalibrationInfo } from './CalibrationInfo';
 import { DataTableView } from './DataTableView';
 import { Figure } from './Figure';
-import { orderResultImages, resultImageKind } from './resultImage';
+import { orderResultImages, overlayCaptionKey, resultImageKind } from './resultImage';
 
 /**
  * The result items of a finished job in the order of user-app.md §2: messages, images, charts, tables. `displaySrc`:
@@ -42,7 +42,7 @@ export function ResultItems({ job, displaySrc, readOnly = false }: { job: Job; d
                 <Figure
                   src={imageUrl.result(resultId, i.filename)}
                   originalSrc={source}
-                  caption={i.title ?? t('results.panel.resultImage')}
+                  caption={i.title ?? t(overlayCaptionKey(i.filename))}
                   alt={i.filename}
                 />
               </div>

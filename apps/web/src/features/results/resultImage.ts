@@ -18,3 +18,24 @@ export function resultImageKind(filename: string): ResultImageKind {
 export function orderResultImages<T extends { filename: string }>(images: T[]): T[] {
   return [...images.filter((i) => resultImageKind(i.filename) === 'overlay'), ...images.filter((i) => resultImageKind(i.filename) === 'scale-bar')];
 }
+
+/**
+ * The caption of each overlay the models draw, by its file name (packages/analysis/src/models: grain/overlay.ts,
+ * porosity.ts, cracks.ts, layer.ts; classifier/recipe.ts): a grain-size result has two overlays, and the legend
+ * message names "the test-line image", so each says what it shows. Short enough for a phone's figure caption. An
+ * overlay not listed here (a model added later) keeps the generic caption.
+ */
+const OVERLAY_CAPTIONS = {
+  'grain-boundaries.png': 'results.panel.overlays.grainBoundaries',
+  'e112-test-lines.png': 'results.panel.overlays.e112TestLines',
+  'porosity-overlay.png': 'results.panel.overlays.porosity',
+  'cracks-overlay.png': 'results.panel.overlays.cracks',
+  'layer-overlay.png': 'results.panel.overlays.layer',
+  'recipe-classes.png': 'results.panel.overlays.recipeClasses',
+} as const;
+
+export type OverlayCaptionKey = (typeof OVERLAY_CAPTIONS)[keyof typeof OVERLAY_CAPTIONS] | 'results.panel.resultImage';
+
+export function overlayCaptionKey(filename: string): OverlayCaptionKey {
+  return Object.hasOwn(OVERLAY_CAPTIONS, filename) ? OVERLAY_CAPTIONS[filename as keyof typeof OVERLAY_CAPTIONS] : 'results.panel.resultImage';
+}
