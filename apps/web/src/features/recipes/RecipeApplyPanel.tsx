@@ -1,4 +1,4 @@
-import { Button, Card, MultiSelect, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Card, MultiSelect, Select, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Job, Recipe } from '@lamella/contracts';
@@ -65,15 +65,11 @@ export function RecipeApplyPanel({ recipe }: { recipe: Recipe }) {
           {t('recipes.apply.run')}
         </Button>
         {jobs.length > 0 && (
-          <Table.ScrollContainer minWidth={360}>
-            <Table>
-              <Table.Tbody>
-                {jobs.map((j) => (
-                  <RecipeJobRow key={j.id} job={j} imageName={nameOf(j.imageId)} />
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <Stack gap={0} data-testid="recipe-jobs">
+            {jobs.map((j) => (
+              <RecipeJobRow key={j.id} job={j} imageName={nameOf(j.imageId)} />
+            ))}
+          </Stack>
         )}
       </Stack>
     </Card>

@@ -10,6 +10,7 @@ import { GreyRangePicker } from './GreyRangePicker';
 import { MeasuresPicker } from './MeasuresPicker';
 import { RecipeApplyPanel } from './RecipeApplyPanel';
 import { StrokeCanvas } from './StrokeCanvas';
+import { formatShare } from './format';
 
 /**
  * Say what to measure (issue 22): pick an image, mark a few strokes per class (or a grey range), see the trained
@@ -17,7 +18,7 @@ import { StrokeCanvas } from './StrokeCanvas';
  * apply it to other images.
  */
 export function RecipeEditorPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const images = useOwnImages();
   const train = useTrainRecipe();
   const save = useSaveRecipe();
@@ -92,7 +93,7 @@ export function RecipeEditorPage() {
                 {train.data && ready && !train.isPending && (
                   <Text size="xs" data-testid="recipe-fractions">
                     {classes
-                      .map((c, i) => t('recipes.editor.fraction', { name: c.name, value: (train.data.fractions[i] ?? 0).toFixed(1) }))
+                      .map((c, i) => t('recipes.editor.fraction', { name: c.name, value: formatShare(train.data.fractions[i] ?? 0, i18n.language) }))
                       .join(' · ')}
                   </Text>
                 )}
