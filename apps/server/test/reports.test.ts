@@ -108,6 +108,11 @@ describe('job report', () => {
     expect(text).toContain('20261202');
     // the result's charts are there with their titles, and A4 pages
     expect(text).toContain('Grain area distribution');
+    // each picture captioned by what it shows, as on the results page (not "Overlay of the result" three times)
+    expect(text).toContain('Grain boundaries');
+    expect(text).toContain('E112 test lines and counted intersections');
+    expect(text).toContain('Scale bar found (bar red, label blue)');
+    expect(text).not.toContain('Overlay of the result');
     const info = execFileSync('pdfinfo', [join(out, 'job-en.pdf')], { encoding: 'utf8' });
     expect(info).toMatch(/Page size:\s+595\.2\d* x 841\.8\d* pts \(A4\)/);
   }, 60_000);

@@ -1,4 +1,4 @@
-import type { BarChartItem, HistogramItem, ResultItem } from '@lamella/contracts';
+import type { BarChartItem, DataTableItem, HistogramItem, ResultItem } from '@lamella/contracts';
 import type { JobReportData } from './data.ts';
 import { chart, COLORS, contentWidth, decoratePages, heading, MARGIN, need, paragraph, startReport, table, toBuffer, type Doc } from './pdf-draw.ts';
 import { flattenSettings, jobSummary, KEY_RESULTS } from './job-summary.ts';
@@ -50,7 +50,7 @@ export async function jobPdf(d: JobReportData): Promise<Buffer> {
           { header: tx.t('reports.job.value'), width: 1, align: 'right' },
           { header: tx.t('reports.job.unit'), width: 0.7 },
         ],
-        item.rows.map((r) => [r.labelTooltip ? `${r.label}\n${r.labelTooltip}` : r.label, cell(tx, r.value, r.unit), r.unit ?? '']),
+        item.rows.map((r) => [r.labelTooltip ? `${r.label}\n${r.labelTooltip}` : r.label, cell(tx, r.value, r.unit, r.kind), r.unit ?? '']),
       );
     } else if (item.type === 'histogram') {
       chart(doc, histogramSpec(tx, item, ++chartNo));
@@ -84,21 +84,49 @@ export async function jobPdf(d: JobReportData): Promise<Buffer> {
   return toBuffer(doc);
 }
 
-/** A table value: counts as integers, the pixel size to 4 significant digits, other numbers with the model's decimals (2–4). */
-function cell(tx: ReportText, v: number | string | null, unit?: string | null): string {
+/**
+ * A table value as the results page shows it (apps/web/src/features/jobs/format.ts): counts as integers, a Jeffries
+ * count of halves with its ,5 (143,5, not 143,50), the pixel size to 4 significant digits, other numbers with the
+ * model's decimals (2–4). `kind` is the row's value kind (jobs/localise.ts adds it when the job is read).
+ */
+export function cell(tx: ReportText, v: number | string | null, unit?: string | null, kind?: DataTableItem['rows'][number]['kind']): string {
   if (typeof v !== 'number') return v ?? '–';
   // the pixel size with 4 significant digits, as everywhere
-  if (unit === 'µm/px') return tx.sig(v, 4);
+  if (unit === 'µm/px' || kind === 'pixelSize') return tx.sig(v, 4);
+  if (kind === 'count' && Number.isInteger(v * 2) && !Number.isInteger(v)) return tx.num(v, 1);
   if (Number.isInteger(v)) return tx.int(v);
+  if (kind === 'count') return tx.int(v);
   const decimals = (String(v).split('.')[1] ?? '').length;
   return tx.num(v, Math.max(2, Math.min(4, decimals)));
+}
+
+/** What each overlay the models draw shows (by its file name), and the scale bar found, as the results page captions them; else "Overlay of the result". */
+export function overlayCaption(tx: ReportText, filename: string): string {
+  switch (filename) {
+    case 'grain-boundaries.png':
+      return tx.t('reports.job.overlays.grainBoundaries');
+    case 'e112-test-lines.png':
+      return tx.t('reports.job.overlays.e112TestLines');
+    case 'porosity-overlay.png':
+      return tx.t('reports.job.overlays.porosity');
+    case 'cracks-overlay.png':
+      return tx.t('reports.job.overlays.cracks');
+    case 'layer-overlay.png':
+      return tx.t('reports.job.overlays.layer');
+    case 'recipe-classes.png':
+      return tx.t('reports.job.overlays.recipeClasses');
+    case 'scale-bar.png':
+      return tx.t('reports.job.overlays.scaleBar');
+    default:
+      return tx.t('reports.job.overlay');
+  }
 }
 
 /** The analysed image and the overlays, side by side (two per row), scaled to fit. */
 function pictures(doc: Doc, d: JobReportData): void {
   const pics = [
     ...(d.picture ? [{ caption: d.tx.t('reports.job.picture'), data: d.picture }] : []),
-    ...d.overlays.map((o) => ({ caption: d.tx.t('reports.job.overlay'), data: o.data })),
+    ...d.overlays.map((o) => ({ caption: overlayCaption(d.tx, o.filename), data: o.data })),
   ];
   if (!pics.length) return;
   heading(doc, d.tx.t('reports.job.images'));

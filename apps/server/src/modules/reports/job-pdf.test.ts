@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { cell, overlayCaption } from './job-pdf.ts';
+import { reportText } from './text.ts';
+
+const en = reportText('en');
+const de = reportText('de');
+
+describe('job PDF table cells', () => {
+  it('a Jeffries count of halves keeps its ,5 as on the results page (143,5, not 143,50); whole counts are integers', () => {
+    expect(cell(de, 143.5, '', 'count')).toBe('143,5');
+    expect(cell(en, 708.5, '', 'count')).toBe('708.5');
+    expect(cell(de, 136, '', 'count')).toBe('136');
+    expect(cell(en, 2306, '', 'count')).toBe('2,306');
+    // a count that is no whole or half number (never from the models) is shown as an integer
+    expect(cell(en, 12.3, '', 'count')).toBe('12');
+  });
+
+  it('other numbers keep the model’s decimals (2–4), G two, the pixel size 4 significant digits', () => {
+    expect(cell(de, 8.2178, '', 'g')).toBe('8,2178');
+    expect(cell(de, 8.2, '', 'g')).toBe('8,20');
+    expect(cell(de, 12.5, 'µm', 'number')).toBe('12,50');
+    expect(cell(de, 0.2252, 'µm/px', 'pixelSize')).toBe('0,2252');
+    expect(cell(en, 0.5, null, 'pixelSize')).toBe('0.5000');
+    expect(cell(en, 12.5, 'µm')).toBe('12.50');
+    expect(cell(en, null)).toBe('–');
+    expect(cell(en, '100 µm = 200 px')).toBe('100 µm = 200 px');
+  });
+});
+
+describe('job PDF pictures', () => {
+  it('captions each overlay by what it shows, in the reader’s language; an unknown one as the result’s overlay', () => {
+    expect(overlayCaption(en, 'grain-boundaries.png')).toBe('Grain boundaries');
+    expect(overlayCaption(en, 'e112-test-lines.png')).toMatch(/E112 test lines/);
+    expect(overlayCaption(de, 'grain-boundaries.png')).toBe('Korngrenzen');
+    expect(overlayCaption(de, 'e112-test-lines.png')).toMatch(/Messlinien/);
+    expect(overlayCaption(de, 'scale-bar.png')).toMatch(/Maßstab/);
+    const files = [
+      'grain-boundaries.png',
+      'e112-test-lines.png',
+      'porosity-overlay.png',
+      'cracks-overlay.png',
+      'layer-overlay.png',
+      'recipe-classes.png',
+      'scale-bar.png',
+    ];
+    for (const tx of [en, de]) {
+      const captions = files.map((f) => overlayCaption(tx, f));
+      expect(new Set(captions).size).toBe(files.length);
+      expect(captions).not.toContain(tx.t('reports.job.overlay'));
+    }
+    expect(overlayCaption(en, 'future.png')).toBe('Overlay of the result');
+  });
+});
