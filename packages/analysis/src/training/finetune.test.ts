@@ -12,7 +12,7 @@ import { decodeImage, decodeMask } from '../image.js';
 import { terminateOcr } from '../ocr.js';
 import { tintGrainImage } from '../synth/tint.js';
 import { fineTune, trainingAvailable, TrainingError, type FineTuneImage, type FineTuneProgress } from './finetune.js';
-import { boundaryFScore, maskTrace, readMask } from './validation.js';
+import { boundaryFScore, engineVersionOf, LEARNED_ENGINE_VERSION, maskTrace, readMask } from './validation.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'lamella-finetune-'));
 const canTrain = await trainingAvailable();
@@ -150,6 +150,18 @@ describe('fine-tune inputs are checked before Python starts', () => {
 
   it('knows when Python cannot train', async () => {
     expect(await trainingAvailable(python)).toBe(false);
+  });
+});
+
+describe('the engine a trained network is validated in', () => {
+  it('is the version it was trained from (a trained label counts as its base), else the current learned one', () => {
+    expect(engineVersionOf('20261201')).toBe('20261201');
+    expect(engineVersionOf('20261201-ft1')).toBe('20261201');
+    expect(engineVersionOf('20261202-ft1-ft2')).toBe('20261202');
+    // not a learned version, not a version at all: the current learned engine
+    expect(engineVersionOf('20261127')).toBe(LEARNED_ENGINE_VERSION);
+    expect(engineVersionOf('my-network')).toBe(LEARNED_ENGINE_VERSION);
+    expect(engineVersionOf(undefined)).toBe(LEARNED_ENGINE_VERSION);
   });
 });
 

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { MODELS_DIR } from '../learned/network.js';
 import { grainNetworkFile } from '../learned/tunables.js';
-import { readMask, validateNetworks, type TrainingValidation } from './validation.js';
+import { engineVersionOf, readMask, validateNetworks, type TrainingValidation } from './validation.js';
 
 export type { TrainingValidation, NetworkScore } from './validation.js';
 
@@ -186,6 +186,7 @@ export async function fineTune(opts: {
     candidateNetwork: networkPath,
     images: opts.images.filter((i) => i.holdout),
     signal: opts.signal,
+    version: engineVersionOf(opts.baseVersion),
   });
   return { networkPath, card, validation };
 }

@@ -31,6 +31,16 @@ export interface TrainingValidation {
 /** The engine version whose segmentation is the learned one (grain size 20261201 and later). */
 export const LEARNED_ENGINE_VERSION: ModelVersion = getModel('grain-size').currentVersion;
 
+/**
+ * The engine version a network trained from `baseVersion` runs in: that version when it is a shipped one (a trained
+ * label `20261202-ft1` counts as the version it was trained from), else the current one. A network is validated in
+ * the engine it runs in (the launcher runs `20261201-ft1` in 20261201: its working scale, tiles and E112 count).
+ */
+export function engineVersionOf(baseVersion: string | undefined): ModelVersion {
+  const v = (baseVersion ?? '').replace(/(-ft\d+)+$/, '');
+  return (getModel('grain-size').versions as string[]).includes(v) && v >= '20261201' ? (v as ModelVersion) : LEARNED_ENGINE_VERSION;
+}
+
 /** 1 where a pixel of the first channel is above 0 (grain interior), as the engine reads a mask (image.ts, 8 or 16 bit). */
 export async function readMask(data: Uint8Array | Buffer | string): Promise<{ mask: Uint8Array; width: number; height: number }> {
   const input = typeof data === 'string' || Buffer.isBuffer(data) ? data : Buffer.from(data.buffer, data.byteOffset, data.byteLength);
@@ -135,16 +145,24 @@ function throwIfAborted(signal?: AbortSignal) {
 const round = (v: number, d = 4) => Number(v.toFixed(d));
 
 /** G (intercept) the engine measures from a corrected mask of the image, at 1 µm/px. */
-async function maskG(image: Buffer, mask: Buffer): Promise<number> {
-  const r = await runModel('grain-size', LEARNED_ENGINE_VERSION, image, {}, { pixelSizeUm: 1, masks: mask });
+async function maskG(image: Buffer, mask: Buffer, version: ModelVersion): Promise<number> {
+  const r = await runModel('grain-size', version, image, {}, { pixelSizeUm: 1, masks: mask });
   return Number(r.measurements.astmGIntercept);
 }
 
 /** The engine's result with one network on an image: its score against the mask (trace `truth`) and G `gMask`. */
-async function scoreNetwork(image: Buffer, network: string, truth: Uint8Array, w: number, h: number, gMask: number): Promise<NetworkScore> {
+async function scoreNetwork(
+  image: Buffer,
+  network: string,
+  truth: Uint8Array,
+  w: number,
+  h: number,
+  gMask: number,
+  version: ModelVersion,
+): Promise<NetworkScore> {
   let r;
   try {
-    r = await runModel('grain-size', LEARNED_ENGINE_VERSION, image, {}, { pixelSizeUm: 1, network });
+    r = await runModel('grain-size', version, image, {}, { pixelSizeUm: 1, network });
   } catch (e) {
     if (e instanceof AnalysisError) return { fScore: 0, deltaG: null, g: null, error: e.code };
     throw e;
@@ -184,7 +202,10 @@ export async function validateNetworks(opts: {
   candidateNetwork: string;
   images: Array<{ id: string; imagePath: string; maskPath: string }>;
   signal?: AbortSignal;
+  /** The engine version both networks run in (engineVersionOf the base's version; default the current one). */
+  version?: ModelVersion;
 }): Promise<TrainingValidation> {
+  const version = opts.version ?? LEARNED_ENGINE_VERSION;
   const images: TrainingValidation['images'] = [];
   const { readFile } = await import('node:fs/promises');
   for (const im of opts.images) {
@@ -193,11 +214,11 @@ export async function validateNetworks(opts: {
     const maskBuf = await readFile(im.maskPath);
     const m = await readMask(maskBuf);
     const truth = maskTrace(m.mask, m.width, m.height);
-    const gMask = await maskG(image, maskBuf);
+    const gMask = await maskG(image, maskBuf, version);
     throwIfAborted(opts.signal);
-    const base = await scoreNetwork(image, opts.baseNetwork, truth, m.width, m.height, gMask);
+    const base = await scoreNetwork(image, opts.baseNetwork, truth, m.width, m.height, gMask, version);
     throwIfAborted(opts.signal);
-    const candidate = await scoreNetwork(image, opts.candidateNetwork, truth, m.width, m.height, gMask);
+    const candidate = await scoreNetwork(image, opts.candidateNetwork, truth, m.width, m.height, gMask, version);
     images.push({ id: im.id, gMask: round(gMask), base, candidate });
   }
   return { images, total: { base: mean(images.map((i) => i.base)), candidate: mean(images.map((i) => i.candidate)) } };
