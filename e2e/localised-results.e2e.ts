@@ -63,6 +63,10 @@ for (const width of [1280, 375]) {
     const control = item.locator('.mantine-Accordion-control');
     await expect(control).toHaveAttribute('aria-expanded', 'false');
     await expect(item.getByTestId('key-result')).toHaveText(/^G \d{1,2},\d\d$/);
+    // the file name is shown whole, also beside the action icons of a phone (it was cut to "grains-m…" at 375 px)
+    const filename = item.getByTestId('job-filename');
+    await expect(filename).toHaveText(/^grains-\w+\.png$/);
+    expect(await filename.evaluate((el) => el.scrollWidth <= el.clientWidth + 1 && el.scrollHeight <= el.clientHeight + 1)).toBe(true);
 
     await control.click();
     const table = item.getByTestId('result-table');

@@ -56,15 +56,18 @@ export function JobItem({ job, opened, selected, onSelect, role }: Props) {
 
   return (
     <Accordion.Item value={job.id} data-testid="job-item" data-job-id={job.id} data-status={job.status}>
-      <Group gap={4} wrap="nowrap" pl="xs" align="center">
+      {/* the action icons wrap below the name when the row is narrow (a phone): beside it they left the name about
+          100 px and cut it to "grain-noi…" */}
+      <Group gap={4} wrap="wrap" pl="xs" align="center">
         <Checkbox
           checked={selected}
           onChange={(e) => onSelect(e.currentTarget.checked)}
           aria-label={t('results.select', { name: job.image.orginalFilename })}
         />
-        <Accordion.Control style={{ minWidth: 0 }}>
+        <Accordion.Control style={{ minWidth: 0, flex: '1 1 14rem' }}>
           <Stack gap={4}>
-            <Text fw={500} size="sm" truncate="end" title={job.image.orginalFilename}>
+            {/* a long name takes up to two lines, broken anywhere (file names have no spaces) */}
+            <Text fw={500} size="sm" lineClamp={2} title={job.image.orginalFilename} style={{ overflowWrap: 'anywhere' }} data-testid="job-filename">
               {job.image.orginalFilename}
             </Text>
             <Group gap={6} wrap="wrap">
@@ -100,7 +103,7 @@ export function JobItem({ job, opened, selected, onSelect, role }: Props) {
             </Group>
           </Stack>
         </Accordion.Control>
-        <Group gap={2} wrap="nowrap" pr="xs">
+        <Group gap={2} wrap="nowrap" pr="xs" ml="auto" data-testid="job-actions">
           {!failed && MASK_EDITOR_ROLES.includes(role ?? '') && (
             <Tooltip label={t('results.actions.maskEditor')}>
               <ActionIcon
