@@ -82,3 +82,28 @@ test('a German phone user paints a recipe, applies it and reads the thickness wi
   expect(errors).toEqual([]);
   await context.close();
 });
+
+test('a recipe address that names no recipe of the user says so in German, with a way back to the list (375 px)', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  const email = await createVerifiedUser(request, 'recipes-missing', { company: 'Coatings Lab' });
+  const { context, page } = await userSession(browser, baseURL!, email);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto('/recipes');
+  await page.getByText('Deutsch', { exact: true }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-recipe']) {
+    await page.goto(`/recipes/${id}`);
+    const error = page.getByTestId('recipe-error');
+    await expect(error).toContainText('Rezept nicht gefunden');
+    await expect(error).toContainText('Dieses Rezept gibt es nicht oder nicht mehr');
+    // not the server's own words: an English entity name or the id's validation rule
+    await expect(error).not.toContainText('recipe');
+    await expect(error).not.toContainText('params.id');
+  }
+  await page.getByTestId('recipe-error').getByRole('link', { name: 'Alle Rezepte' }).click();
+  await expect(page).toHaveURL(/\/recipes$/);
+  await context.close();
+});
