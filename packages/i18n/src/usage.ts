@@ -31,6 +31,7 @@ export const DYNAMIC_KEYS: readonly { prefix: string; rest: 'literal' | 'any'; w
   { prefix: 'maskEditor.legendLabels.', rest: 'any', where: 'mask-editor/legend.ts: legendLabels.<kind>.<label> (by number)' },
   { prefix: 'adminErrors.', rest: 'literal', where: 'server: admin/common.ts, admin-jobs, compute-models, compute-nodes' },
   { prefix: 'errors.fields.', rest: 'literal', where: 'apps/server/src/platform/http/errors.ts: errors.fields.${field}' },
+  { prefix: 'errors.things.', rest: 'literal', where: 'apps/server/src/platform/http/errors.ts: errors.things.${what} (the thing a 404 names)' },
   { prefix: 'mail.', rest: 'any', where: 'apps/server/src/platform/mail/mailer.ts: mail.${template}.${part}' },
   { prefix: 'adminSettings.services.names.', rest: 'literal', where: 'admin/settings/ServiceRow.tsx (healthServices of contracts/settings.ts)' },
   { prefix: 'adminSettings.services.state.', rest: 'literal', where: 'admin/settings/ServiceRow.tsx' },

@@ -40,7 +40,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const lng = requestLanguage(request);
     if (error instanceof AppError) {
       for (const [k, v] of Object.entries(error.headers)) reply.header(k, v);
-      const vars = error.code === 'VALIDATION_FAILED' ? { fields: error.details.map((d) => fieldLabel(lng, d.field)).join(', ') } : error.vars;
+      const vars =
+        error.code === 'VALIDATION_FAILED'
+          ? { fields: error.details.map((d) => fieldLabel(lng, d.field)).join(', ') }
+          : error.key === 'errors.notFound'
+            ? { ...error.vars, what: thingLabel(lng, error.vars.what) }
+            : error.vars;
       return reply.status(error.statusCode).send({
         statusCode: error.statusCode,
         code: error.code,
@@ -86,6 +91,17 @@ export function registerErrorHandler(app: FastifyInstance): void {
       message: status === 500 ? translate(lng, 'errors.internal') : error.message,
     });
   });
+}
+
+/**
+ * The thing a 404 names, in the caller's language ("Das Rezept wurde nicht gefunden.", was "recipe wurde nicht
+ * gefunden."); a thing without a translation as the code names it.
+ */
+function thingLabel(lng: string, what: string | number | undefined): string | number {
+  if (typeof what !== 'string') return what ?? '';
+  const key = `errors.things.${what}`;
+  const label = translate(lng, key);
+  return label === key ? what : label;
 }
 
 function fieldLabel(lng: string, field: string): string {
