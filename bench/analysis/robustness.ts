@@ -264,6 +264,8 @@ for (const im of images) {
   for (const t of transforms) {
     const out = await t.run(im);
     if (!out) continue;
+    // progress on stderr (a whole run takes tens of minutes; the table comes at the end)
+    process.stderr.write(`robustness: ${im.name} ${t.name}\n`);
     const r = await measure(out.png, out.px);
     const key = `${groupOf(base)}|${t.name}`;
     const w = worst.get(key) ?? { dI: 0, dP: 0, at: '', kind: t.kind, failed: 0 };
