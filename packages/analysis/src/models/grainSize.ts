@@ -188,10 +188,17 @@ export async function runGrainSize(ctx: Context): Promise<void> {
         type: 'message',
         status: 'warning',
         title: tr(lang, { en: 'ALA: as-large-as grain present', de: 'ALA: Einzelkorn deutlich größer' }),
-        content: tr(lang, {
-          en: `The largest grain (${fmt(largest, 0)} µm², ALA G ${fmt(gLargest, 1)}) is ${fmt(largest / med, 0)}× the median grain area; report it per ASTM E930 in addition to the mean G.`,
-          de: `Das größte Korn (${fmt(largest, 0)} µm², ALA G ${fmt(gLargest, 1)}) ist ${fmt(largest / med, 0)}× so groß wie der Median der Kornflächen; nach ASTM E930 zusätzlich zum mittleren G angeben.`,
-        }),
+        // without a calibration no area or G is given (the area ratio needs none)
+        content:
+          ctx.calibrationSource === 'none'
+            ? tr(lang, {
+                en: `The largest grain is ${fmt(largest / med, 0)}× the median grain area; report it per ASTM E930 in addition to the mean G.`,
+                de: `Das größte Korn ist ${fmt(largest / med, 0)}× so groß wie der Median der Kornflächen; nach ASTM E930 zusätzlich zum mittleren G angeben.`,
+              })
+            : tr(lang, {
+                en: `The largest grain (${fmt(largest, 0)} µm², ALA G ${fmt(gLargest, 1)}) is ${fmt(largest / med, 0)}× the median grain area; report it per ASTM E930 in addition to the mean G.`,
+                de: `Das größte Korn (${fmt(largest, 0)} µm², ALA G ${fmt(gLargest, 1)}) ist ${fmt(largest / med, 0)}× so groß wie der Median der Kornflächen; nach ASTM E930 zusätzlich zum mittleren G angeben.`,
+              }),
       });
       m.alaGrainAreaUm2 = largest;
       m.alaAstmG = gLargest;

@@ -89,6 +89,30 @@ describe('calibration order (20261123): user, metadata, scale bar, explicit sett
     expect((await runModel('grain-size', V, plain.png, calibrated)).measurements.calibrationSource).toBe('settings');
   }, 90_000);
 
+  it('an as-large-as grain in an uncalibrated image is named by its area ratio, with no area or G (E930)', async () => {
+    // small grains with one large uniform grain in the middle: 50× the median area
+    const s = await grainImage({ width: 640, height: 480, grainPx: 24, seed: 3, noise: 3, scaleBar: null });
+    const { data, info } = await sharp(s.png).greyscale().raw().toBuffer({ resolveWithObject: true });
+    for (let y = 0; y < info.height; y++)
+      for (let x = 0; x < info.width; x++) if ((x - 320) ** 2 + (y - 240) ** 2 < 95 ** 2) data[y * info.width + x] = 165;
+    const png = await sharp(data, { raw: { width: info.width, height: info.height, channels: 1 } })
+      .png()
+      .toBuffer();
+    const ala = (r: Awaited<ReturnType<typeof runModel>>) =>
+      r.items.find((i) => i.type === 'message' && /^ALA/.test(i.title)) as { content: string } | undefined;
+    for (const lang of ['en', 'de'] as const) {
+      const none = await runModel('grain-size', undefined, png, {}, { settingsCalibration: false, lang });
+      expect(none.measurements.calibrationSource).toBe('none');
+      const m = ala(none);
+      expect(m?.content).toMatch(lang === 'en' ? /^The largest grain is \d+× the median grain area/ : /^Das größte Korn ist \d+× so groß/);
+      expect(m?.content).not.toMatch(/µm|ALA G/);
+      expect(none.measurements.alaAstmG).toBeNull();
+    }
+    // calibrated: its area and ALA G are given
+    const cal = await runModel('grain-size', undefined, png, {}, { pixelSizeUm: 0.5 });
+    expect(ala(cal)?.content).toMatch(/^The largest grain \([\d,.]+ µm², ALA G [\d.]+\) is \d+× the median/);
+  }, 90_000);
+
   it('a TIFF with ImageJ calibration is measured at its pixel size', async () => {
     const s = await grainImage({ width: 700, height: 500, grainPx: 40, pixelSizeUm: 0.5, noise: 5, seed: 31 });
     const raw = await sharp(s.png).greyscale().raw().toBuffer();
