@@ -73,6 +73,15 @@ export const SELF_CHECKS = {
   minConfidence: 0.55,
   /** One region covering more than this share of the analysed area: not a grain structure (a refusal). */
   maxLargestShare: 0.5,
+  /**
+   * Twin bands merged in at least this share of the grains (or twin lines from the network): the structure is
+   * twinned, and the result says twins were not counted. Fewer are chance: two straight, parallel sides between
+   * look-alike neighbours occur in 0.4–3.4 % of the grains of untwinned structures (the samples, ferritic steel, the
+   * TBM tint etching); annealed FCC metals have twins in most grains (synthetic twins: 12 %).
+   */
+  minTwinBandShare: 0.05,
+  /** Twin-line pixels per boundary pixel from which the network's twin output alone says the structure is twinned. */
+  minTwinRatio: 0.02,
 } as const;
 
 export const TWINS = {

@@ -16,7 +16,10 @@ export function learnedChecks(ctx: Context, g: LearnedGrains): void {
   m.workingScale = g.scale;
   m.boundaryConfidence = g.confidence;
   m.twinBandsExcluded = g.twinBands;
-  m.twinLinesExcluded = !ctx.settings.grain?.countTwins && (g.twinBands > 0 || g.twinRatio >= 0.02);
+  // said only for a twinned structure: a few look-alike bands are chance (they are merged all the same)
+  m.twinLinesExcluded =
+    !ctx.settings.grain?.countTwins &&
+    ((g.twinBands > 0 && g.twinBands >= SELF_CHECKS.minTwinBandShare * g.count) || g.twinRatio >= SELF_CHECKS.minTwinRatio);
   if (g.largestShare > SELF_CHECKS.maxLargestShare)
     throw new AnalysisError(
       'NOT_A_GRAIN_STRUCTURE',
