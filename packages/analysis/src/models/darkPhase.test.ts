@@ -1,13 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import sharp from 'sharp';
 import { initCv } from '../cv.js';
 import { components } from '../cvops.js';
+import { SAMPLES_DIR } from '../golden.js';
 import type { Gray } from '../image.js';
 import { terminateOcr } from '../ocr.js';
 import { rng } from '../random.js';
 import { runModel } from '../registry.js';
 import { cleanSmall, denoise, localThreshold, meanChord, noiseLevel, segmentDarkPhaseClassical } from './darkPhase.js';
-import { darkPhaseNetworkScale, flattenBackground, PHASE_STRUCTURE_PERCENT, segmentDarkPhase, segmentDarkPhaseDefault } from './porosity.js';
+import {
+  darkPhaseNetworkScale,
+  flattenBackground,
+  grainShapedPores,
+  PHASE_STRUCTURE_PERCENT,
+  segmentDarkPhase,
+  segmentDarkPhaseDefault,
+} from './porosity.js';
 
 beforeAll(() => initCv());
 afterAll(() => terminateOcr());
@@ -232,6 +242,57 @@ describe('the default segmentation of porosity 20261202: classical for pores, th
     expect(Math.abs((porous.measurements.areaFractionPercent as number) - p.percent)).toBeLessThan(0.5);
     expect(Math.abs((porous.measurements.poreCount as number) - p.count)).toBeLessThanOrEqual(1);
   });
+});
+
+describe('porosity applicability: a grain structure’s boundaries are not pores (issue 22 item 4)', () => {
+  /** The dark mask's 8-connected pieces as grainShapedPores takes them, with the dark share in %. */
+  const check = (mask: Uint8Array, w: number, h: number, withValid: boolean) => {
+    const cc = components(
+      Uint8Array.from(mask, (v) => (v ? 255 : 0)),
+      w,
+      h,
+      8,
+    );
+    const keep = new Uint8Array(cc.count + 1).fill(1);
+    let dark = 0;
+    for (const v of mask) dark += v;
+    return grainShapedPores(mask, cc.labels, keep, cc.count, w, h, w * h, (100 * dark) / (w * h), withValid ? ones(w * h) : null);
+  };
+  const w = 300,
+    h = 240;
+  // boundaries 5 px wide around 30 px cells: about 30 % dark, one spanning network, the bright phase in closed cells
+  const boundaries = Uint8Array.from({ length: w * h }, (_, i) => ((i % w) % 30 < 5 || ((i / w) | 0) % 30 < 5 ? 1 : 0));
+  // open porosity of a like share: one dark network spanning the image (a comb: a channel along the top, channels
+  // hanging from it nearly to the bottom) that closes no cell, so the solid stays one connected piece
+  const pores = Uint8Array.from({ length: w * h }, (_, i) => {
+    const x = i % w,
+      y = (i / w) | 0;
+    return y < 5 || (x % 30 < 7 && y < h - 10) ? 1 : 0;
+  });
+
+  it('from 20 % dark area (20261202): a spanning network that cuts the bright phase into cells is a grain structure', () => {
+    const share = (m: Uint8Array) => (100 * m.reduce((a, v) => a + v, 0)) / m.length;
+    expect(share(boundaries)).toBeGreaterThan(20);
+    expect(share(boundaries)).toBeLessThan(35);
+    expect(check(boundaries, w, h, true)).toBe(true);
+    // the same network at 20261201 (no mask of the analysed area given): below its 35 % floor, not said
+    expect(check(boundaries, w, h, false)).toBe(false);
+  });
+
+  it('porous material whose solid stays one piece is not flagged, however connected its pores are', () => {
+    const share = (100 * pores.reduce((a, v) => a + v, 0)) / pores.length;
+    expect(share).toBeGreaterThan(20);
+    expect(check(pores, w, h, true)).toBe(false);
+  });
+
+  it('the model: porosity on the grain samples warns that these may not be pores, on the pore samples it does not', async () => {
+    const says = async (name: string) =>
+      (await runModel('porosity', '20261202', readFileSync(path.join(SAMPLES_DIR, `${name}.png`)), {})).items.some(
+        (it) => it.type === 'message' && it.code === 'PORES_LOOK_LIKE_GRAINS',
+      );
+    expect(await says('grain-noisy')).toBe(true);
+    expect(await says('pores-high')).toBe(false);
+  }, 60_000);
 });
 
 describe('the dark-phase network’s working scale', () => {

@@ -147,7 +147,7 @@ export async function runPorosity(ctx: Context): Promise<void> {
   m.maxPoreDiameterUm = eqd.length ? Math.max(...eqd) : 0;
   m.poresPerMm2 = areasUm2.length / (ctx.validCount * px * px * 1e-6);
   if (ctx.version >= '20261201' && (!ctx.mask || ctx.recipe)) {
-    if (grainShapedPores(clean, cc.labels, keep, cc.count, w, h, ctx.validCount, fraction))
+    if (grainShapedPores(clean, cc.labels, keep, cc.count, w, h, ctx.validCount, fraction, ctx.version >= '20261202' ? valid : null))
       ctx.items.push({
         type: 'message',
         status: 'warning',
@@ -219,6 +219,10 @@ export async function runPorosity(ctx: Context): Promise<void> {
  * that spans the image with most of the dark area (the boundaries and dark grains of an etched grain structure,
  * perimeter² / 4π·area over 100), or many separate compact regions (at least 8 of over 0.1 % of the image each,
  * area-weighted perimeter² / 4π·area ≤ 2.5). Porosity is rarely that high; a grain or phase structure is.
+ * From 20261202 (`valid` given), an etched grain structure's boundary network is also recognised from 20 % dark
+ * area (thin boundaries cover 20–35 %): the spanning network cuts the bright phase into closed cells (at least 20
+ * pieces of over 0.05 % of the image holding 80 % of the bright area), where the solid of a porous material stays
+ * one connected piece around its pores, however connected the pores are.
  */
 export function grainShapedPores(
   mask: Uint8Array,
@@ -229,8 +233,9 @@ export function grainShapedPores(
   h: number,
   validCount: number,
   fractionPercent: number,
+  valid: Uint8Array | null = null,
 ): boolean {
-  if (fractionPercent < 35) return false;
+  if (fractionPercent < (valid ? 20 : 35)) return false;
   const area = new Float64Array(count + 1),
     perim = new Float64Array(count + 1);
   const box = new Int32Array((count + 1) * 4);
@@ -258,10 +263,30 @@ export function grainShapedPores(
     const compactness = (perim[l] * perim[l]) / (4 * Math.PI * area[l]);
     const b = l * 4;
     const spans = box[b + 2] - box[b] >= 0.9 * (w - 1) && box[b + 3] - box[b + 1] >= 0.9 * (h - 1);
-    if (spans && area[l] >= 0.5 * dark && compactness > 100) return true;
+    if (spans && area[l] >= 0.5 * dark && compactness > 100 && (fractionPercent >= 35 || (valid && brightCells(mask, valid, w, h, validCount))))
+      return true;
+    if (fractionPercent < 35) continue;
     big++;
     weighted += area[l] * compactness;
     total += area[l];
   }
-  return big >= 8 && weighted / total <= 2.5;
+  return fractionPercent >= 35 && big >= 8 && weighted / total <= 2.5;
+}
+
+/** The bright phase (valid, not `mask`) in closed cells: ≥ 20 pieces (4-connected) of over 0.05 % of the image with 80 % of its area. */
+function brightCells(mask: Uint8Array, valid: Uint8Array, w: number, h: number, validCount: number): boolean {
+  const bright = new Uint8Array(w * h);
+  for (let i = 0; i < bright.length; i++) bright[i] = valid[i] && !mask[i] ? 255 : 0;
+  const cc = components(bright, w, h, 4);
+  let total = 0,
+    inCells = 0,
+    cells = 0;
+  for (let l = 1; l <= cc.count; l++) {
+    total += cc.area[l];
+    if (cc.area[l] >= 0.0005 * validCount) {
+      cells++;
+      inCells += cc.area[l];
+    }
+  }
+  return cells >= 20 && inCells >= 0.8 * total;
 }
