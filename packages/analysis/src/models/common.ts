@@ -109,8 +109,9 @@ export function calibrate(a: {
         code: 'CALIBRATION_MISSING',
         title: tr(lang, { en: 'No calibration', de: 'Keine Kalibrierung' }),
         content: tr(lang, {
-          en: 'The image has no scale bar, no pixel size in its metadata and none was entered, so lengths and the grain size are not given (counts are). Set the pixel size of the image and run it again.',
-          de: 'Das Bild hat keinen Maßstabsbalken, keine Pixelgröße in den Metadaten und es wurde keine eingegeben; Längen und Korngröße werden daher nicht angegeben (Anzahlen schon). Legen Sie die Pixelgröße des Bildes fest und starten Sie die Auswertung erneut.',
+          // every model's wording (it said "the grain size" on porosity, layer and crack results too)
+          en: 'The image has no scale bar, no pixel size in its metadata and none was entered, so lengths, areas and grain sizes are not given (counts and fractions are). Set the pixel size of the image and run it again.',
+          de: 'Das Bild hat keinen Maßstabsbalken, keine Pixelgröße in den Metadaten und es wurde keine eingegeben; Längen, Flächen und Korngrößen werden daher nicht angegeben (Anzahlen und Anteile schon). Legen Sie die Pixelgröße des Bildes fest und starten Sie die Auswertung erneut.',
         }),
       },
     };
