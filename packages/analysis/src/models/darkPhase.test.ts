@@ -231,6 +231,10 @@ describe('the default segmentation of porosity 20261202: classical for pores, th
     const now = await runModel('porosity', '20261202', png, {}, { pixelSizeUm: 1 });
     expect(now.items.some((it) => it.type === 'message' && it.code === 'DARK_PHASE_NETWORK')).toBe(true);
     expect(Math.abs((now.measurements.areaFractionPercent as number) - q.percent)).toBeLessThan(5);
+    // a phase, not pores: its rows say so (the pores below keep theirs)
+    const labels = (r: typeof now) => r.items.flatMap((it) => (it.type === 'data-table' ? it.rows.map((x) => x.label) : []));
+    expect(labels(now)).toEqual(expect.arrayContaining(['Area fraction (dark phase)', 'Dark-phase regions', 'Regions per mm²', 'Mean region area']));
+    expect(labels(now).some((l) => /pore/i.test(l))).toBe(false);
     const before = await runModel('porosity', '20261201', png, {}, { pixelSizeUm: 1 });
     expect(before.items.some((it) => it.type === 'message' && it.code === 'DARK_PHASE_NETWORK')).toBe(false);
     const p = pores();
@@ -241,6 +245,7 @@ describe('the default segmentation of porosity 20261202: classical for pores, th
     expect(porous.items.some((it) => it.type === 'message' && it.code === 'DARK_PHASE_NETWORK')).toBe(false);
     expect(Math.abs((porous.measurements.areaFractionPercent as number) - p.percent)).toBeLessThan(0.5);
     expect(Math.abs((porous.measurements.poreCount as number) - p.count)).toBeLessThanOrEqual(1);
+    expect(labels(porous)).toEqual(expect.arrayContaining(['Area fraction (porosity)', 'Pore count']));
   });
 });
 

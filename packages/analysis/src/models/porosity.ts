@@ -173,25 +173,42 @@ export async function runPorosity(ctx: Context): Promise<void> {
     });
   }
   const col = settings.colours.feature;
+  // a two-phase structure (measured by the dark-phase network) is a phase, not pores: its rows say so
+  const phase = !!byNetwork;
   ctx.items.push(
     table([
       row(
-        tr(lang, { en: 'Area fraction (porosity)', de: 'Flächenanteil (Porosität)' }),
+        phase
+          ? tr(lang, { en: 'Area fraction (dark phase)', de: 'Flächenanteil (dunkle Phase)' })
+          : tr(lang, { en: 'Area fraction (porosity)', de: 'Flächenanteil (Porosität)' }),
         fraction,
         '%',
         tr(lang, { en: 'Dark-phase area / analysed area (ASTM E562/E1245)', de: 'Fläche der dunklen Phase / analysierte Fläche (ASTM E562/E1245)' }),
       ),
       row(
-        tr(lang, { en: 'Pore count', de: 'Anzahl Poren' }),
+        phase ? tr(lang, { en: 'Dark-phase regions', de: 'Bereiche der dunklen Phase' }) : tr(lang, { en: 'Pore count', de: 'Anzahl Poren' }),
         areasUm2.length,
         '',
-        tr(lang, {
-          en: 'Connected dark regions (touching pores merge)',
-          de: 'Zusammenhängende dunkle Bereiche (sich berührende Poren verschmelzen)',
-        }),
+        phase
+          ? tr(lang, {
+              en: 'Connected dark regions (touching particles merge)',
+              de: 'Zusammenhängende dunkle Bereiche (sich berührende Teilchen verschmelzen)',
+            })
+          : tr(lang, {
+              en: 'Connected dark regions (touching pores merge)',
+              de: 'Zusammenhängende dunkle Bereiche (sich berührende Poren verschmelzen)',
+            }),
       ),
-      row(tr(lang, { en: 'Pores per mm²', de: 'Poren pro mm²' }), m.poresPerMm2 as number, '1/mm²'),
-      row(tr(lang, { en: 'Mean pore area', de: 'Mittlere Porenfläche' }), m.meanPoreAreaUm2 as number, 'µm²'),
+      row(
+        phase ? tr(lang, { en: 'Regions per mm²', de: 'Bereiche pro mm²' }) : tr(lang, { en: 'Pores per mm²', de: 'Poren pro mm²' }),
+        m.poresPerMm2 as number,
+        '1/mm²',
+      ),
+      row(
+        phase ? tr(lang, { en: 'Mean region area', de: 'Mittlere Bereichsfläche' }) : tr(lang, { en: 'Mean pore area', de: 'Mittlere Porenfläche' }),
+        m.meanPoreAreaUm2 as number,
+        'µm²',
+      ),
       row(tr(lang, { en: 'Mean equivalent diameter', de: 'Mittlerer Äquivalentdurchmesser' }), m.meanPoreDiameterUm as number, 'µm'),
       row(tr(lang, { en: 'Largest equivalent diameter', de: 'Größter Äquivalentdurchmesser' }), m.maxPoreDiameterUm as number, 'µm'),
       ...calibrationRows(ctx),
@@ -201,7 +218,9 @@ export async function runPorosity(ctx: Context): Promise<void> {
     histogram(
       eqd,
       settings.layer.histogramBins,
-      tr(lang, { en: 'Pore size distribution', de: 'Porengrößenverteilung' }),
+      phase
+        ? tr(lang, { en: 'Size distribution of the dark phase', de: 'Größenverteilung der dunklen Phase' })
+        : tr(lang, { en: 'Pore size distribution', de: 'Porengrößenverteilung' }),
       tr(lang, { en: 'Equivalent diameter', de: 'Äquivalentdurchmesser' }),
       tr(lang, { en: 'Count', de: 'Anzahl' }),
       'µm',

@@ -100,6 +100,7 @@ const KIND_OF_KEY: Record<string, ValueKind> = {
   'resultText.table.columnsMeasured': 'count',
   'resultText.table.crackNetworks': 'count',
   'resultText.table.poreCount': 'count',
+  'resultText.table.phaseRegions': 'count',
   'resultText.table.barLength': 'count',
   'resultText.table.gPlanimetric': 'g',
   'resultText.table.gIntercept': 'g',
