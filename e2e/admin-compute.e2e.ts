@@ -79,7 +79,8 @@ async function addLauncher(page: Page, opts: { port: number; env?: string; answe
     await expect(toast(page, `The launcher was added but did not answer its health check at 127.0.0.1:${opts.port}.`)).toBeVisible({
       timeout: 30_000,
     });
-  else await expect(toast(page, 'Executor has been deployed.')).toBeVisible({ timeout: 30_000 });
+  // a launcher this server starts may take up to LOCAL_DEPLOY_WAIT_MS (45 s) to listen on a busy machine
+  else await expect(toast(page, 'Executor has been deployed.')).toBeVisible({ timeout: 60_000 });
   await expect(dialog).toBeHidden();
   await expect(launcherCard(page, opts.port)).toBeVisible();
 }
@@ -96,7 +97,7 @@ test('servers: an on-premise server with a real launcher, a local launcher, and 
   browser,
   baseURL,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(240_000);
   await loginAdmin(page);
   await page.goto('/admin/resources');
   await expect(page.getByText('Select a server to view details')).toBeVisible();

@@ -284,7 +284,8 @@ export async function createLauncher(deps: NodesDeps, actorId: string, b: Create
   });
   if (n.provider === LOCAL_PROVIDER && deps.launchers) deps.launchers.start(x.id, x.port, localLauncherEnv(x));
   // Deployed only once it answered its health check (a local process needs a few seconds to listen).
-  const answered = await awaitHealth(deps, n.ip, x, deps.deployWaitMs ?? DEPLOY_WAIT_MS);
+  const local = n.provider === LOCAL_PROVIDER && !!deps.launchers;
+  const answered = await awaitHealth(deps, n.ip, x, deps.deployWaitMs ?? (local ? LOCAL_DEPLOY_WAIT_MS : DEPLOY_WAIT_MS));
   const row = (await repo.findExecutor(deps.db, x.id)) ?? x;
   if (answered) deps.onLauncherReady?.(x.id);
   return {
@@ -296,6 +297,12 @@ export async function createLauncher(deps: NodesDeps, actorId: string, b: Create
 
 /** How long Add Launcher waits for the new launcher's first health answer. */
 export const DEPLOY_WAIT_MS = 10_000;
+/**
+ * The same for a launcher this server starts itself (the local provider): the process is known to be starting, and
+ * on a slow or busy machine it needs more than 10 s to load the engine and listen (19 s was seen on a 2-core machine
+ * running other work); the answer comes as soon as it listens.
+ */
+export const LOCAL_DEPLOY_WAIT_MS = 45_000;
 
 /** Asks the launcher for its health every 500 ms until it answers (recorded) or `waitMs` passed. */
 async function awaitHealth(deps: NodesDeps, ip: string, x: repo.ExecutorRow, waitMs: number): Promise<boolean> {
