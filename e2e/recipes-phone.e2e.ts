@@ -38,9 +38,12 @@ test('a German phone user paints a recipe, applies it and reads the thickness wi
   }
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(String(e)));
-  await page.goto('/recipes/new');
+  // German first, then a new recipe: its default classes are named in the language the editor opens in
+  await page.goto('/recipes');
   await page.getByText('Deutsch', { exact: true }).click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await page.goto('/recipes/new');
+  await expect(page.getByRole('button', { name: 'Sonstiges malen' })).toBeVisible();
 
   await page.getByRole('textbox', { name: 'Bild', exact: true }).click();
   await page.getByRole('option', { name: 'layer-thick-sem.png' }).first().click();
