@@ -53,3 +53,25 @@ export const resultFormatsApi = {
     ],
   }),
 };
+
+/**
+ * What each image the models draw into a result shows, by its file name (packages/analysis/src/models:
+ * grain/overlay.ts, porosity.ts, cracks.ts, layer.ts, scaleBarModel.ts; classifier/recipe.ts). The results page
+ * (`results.panel.overlays.<kind>`) and the job PDF (`reports.job.overlays.<kind>`) caption each by it; a file not
+ * listed here (a model added later) keeps the generic caption.
+ */
+export const RESULT_IMAGE_KINDS = {
+  'grain-boundaries.png': 'grainBoundaries',
+  'e112-test-lines.png': 'e112TestLines',
+  'porosity-overlay.png': 'porosity',
+  'cracks-overlay.png': 'cracks',
+  'layer-overlay.png': 'layer',
+  'recipe-classes.png': 'recipeClasses',
+  'scale-bar.png': 'scaleBar',
+} as const;
+export type ResultImageCaption = (typeof RESULT_IMAGE_KINDS)[keyof typeof RESULT_IMAGE_KINDS];
+
+/** The kind of a result image by its file name, or null for one no model is known to draw. */
+export function resultImageCaption(filename: string): ResultImageCaption | null {
+  return Object.hasOwn(RESULT_IMAGE_KINDS, filename) ? RESULT_IMAGE_KINDS[filename as keyof typeof RESULT_IMAGE_KINDS] : null;
+}

@@ -31,6 +31,16 @@ export const DYNAMIC_KEYS: readonly { prefix: string; rest: 'literal' | 'any'; w
   { prefix: 'maskEditor.legendLabels.', rest: 'any', where: 'mask-editor/legend.ts: legendLabels.<kind>.<label> (by number)' },
   { prefix: 'adminErrors.', rest: 'literal', where: 'server: admin/common.ts, admin-jobs, compute-models, compute-nodes' },
   { prefix: 'errors.fields.', rest: 'literal', where: 'apps/server/src/platform/http/errors.ts: errors.fields.${field}' },
+  {
+    prefix: 'results.panel.overlays.',
+    rest: 'literal',
+    where: 'web results/resultImage.ts: overlayCaptionKey (RESULT_IMAGE_KINDS of contracts/result-formats.ts)',
+  },
+  {
+    prefix: 'reports.job.overlays.',
+    rest: 'literal',
+    where: 'server reports/job-pdf.ts: overlayCaption (RESULT_IMAGE_KINDS of contracts/result-formats.ts)',
+  },
   { prefix: 'errors.things.', rest: 'literal', where: 'apps/server/src/platform/http/errors.ts: errors.things.${what} (the thing a 404 names)' },
   { prefix: 'mail.', rest: 'any', where: 'apps/server/src/platform/mail/mailer.ts: mail.${template}.${part}' },
   { prefix: 'adminSettings.services.names.', rest: 'literal', where: 'admin/settings/ServiceRow.tsx (healthServices of contracts/settings.ts)' },

@@ -1,4 +1,4 @@
-import type { BarChartItem, DataTableItem, HistogramItem, ResultItem } from '@lamella/contracts';
+import { resultImageCaption, type BarChartItem, type DataTableItem, type HistogramItem, type ResultItem } from '@lamella/contracts';
 import type { JobReportData } from './data.ts';
 import { chart, COLORS, contentWidth, decoratePages, heading, MARGIN, need, paragraph, startReport, table, toBuffer, type Doc } from './pdf-draw.ts';
 import { flattenSettings, jobSummary, KEY_RESULTS } from './job-summary.ts';
@@ -100,26 +100,10 @@ export function cell(tx: ReportText, v: number | string | null, unit?: string | 
   return tx.num(v, Math.max(2, Math.min(4, decimals)));
 }
 
-/** What each overlay the models draw shows (by its file name), and the scale bar found, as the results page captions them; else "Overlay of the result". */
+/** What each overlay the models draw shows, and the scale bar found (RESULT_IMAGE_KINDS, as the results page captions them); else "Overlay of the result". */
 export function overlayCaption(tx: ReportText, filename: string): string {
-  switch (filename) {
-    case 'grain-boundaries.png':
-      return tx.t('reports.job.overlays.grainBoundaries');
-    case 'e112-test-lines.png':
-      return tx.t('reports.job.overlays.e112TestLines');
-    case 'porosity-overlay.png':
-      return tx.t('reports.job.overlays.porosity');
-    case 'cracks-overlay.png':
-      return tx.t('reports.job.overlays.cracks');
-    case 'layer-overlay.png':
-      return tx.t('reports.job.overlays.layer');
-    case 'recipe-classes.png':
-      return tx.t('reports.job.overlays.recipeClasses');
-    case 'scale-bar.png':
-      return tx.t('reports.job.overlays.scaleBar');
-    default:
-      return tx.t('reports.job.overlay');
-  }
+  const kind = resultImageCaption(filename);
+  return tx.t(kind ? `reports.job.overlays.${kind}` : 'reports.job.overlay');
 }
 
 /** The analysed image and the overlays, side by side (two per row), scaled to fit. */

@@ -1,3 +1,5 @@
+import { resultImageCaption } from '@lamella/contracts';
+
 /**
  * What a result image is, for its caption: the picture of the scale bar a job's lengths were calibrated from
  * (every model's result carries it when the calibration came from the bar, issue 23 item 5; the analysis names it
@@ -20,22 +22,11 @@ export function orderResultImages<T extends { filename: string }>(images: T[]): 
 }
 
 /**
- * The caption of each overlay the models draw, by its file name (packages/analysis/src/models: grain/overlay.ts,
- * porosity.ts, cracks.ts, layer.ts; classifier/recipe.ts): a grain-size result has two overlays, and the legend
- * message names "the test-line image", so each says what it shows. Short enough for a phone's figure caption. An
- * overlay not listed here (a model added later) keeps the generic caption.
+ * The translation key of a result image's caption: what the overlay shows (RESULT_IMAGE_KINDS of the contracts, shared
+ * with the job PDF): a grain-size result has two overlays, and the legend message names "the test-line image", so
+ * each says what it shows. The scale bar's picture and an overlay no model is known to draw keep the generic caption.
  */
-const OVERLAY_CAPTIONS = {
-  'grain-boundaries.png': 'results.panel.overlays.grainBoundaries',
-  'e112-test-lines.png': 'results.panel.overlays.e112TestLines',
-  'porosity-overlay.png': 'results.panel.overlays.porosity',
-  'cracks-overlay.png': 'results.panel.overlays.cracks',
-  'layer-overlay.png': 'results.panel.overlays.layer',
-  'recipe-classes.png': 'results.panel.overlays.recipeClasses',
-} as const;
-
-export type OverlayCaptionKey = (typeof OVERLAY_CAPTIONS)[keyof typeof OVERLAY_CAPTIONS] | 'results.panel.resultImage';
-
-export function overlayCaptionKey(filename: string): OverlayCaptionKey {
-  return Object.hasOwn(OVERLAY_CAPTIONS, filename) ? OVERLAY_CAPTIONS[filename as keyof typeof OVERLAY_CAPTIONS] : 'results.panel.resultImage';
+export function overlayCaptionKey(filename: string): string {
+  const kind = resultImageCaption(filename);
+  return kind && kind !== 'scaleBar' ? `results.panel.overlays.${kind}` : 'results.panel.resultImage';
 }
