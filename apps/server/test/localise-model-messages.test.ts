@@ -12,6 +12,9 @@ import { keyOfText, localiseItems } from '../src/modules/jobs/localise.ts';
 import { learnedChecks } from '../../../packages/analysis/src/models/grainLearned.ts';
 import type { Context } from '../../../packages/analysis/src/models/common.ts';
 import type { LearnedGrains } from '../../../packages/analysis/src/learned/grains.ts';
+import { initCv } from '../../../packages/analysis/src/cv.ts';
+import { runModel } from '../../../packages/analysis/src/registry.ts';
+import { grainImage } from '../../../packages/analysis/src/synth/index.ts';
 
 const MODELS = join(import.meta.dirname, '../../../packages/analysis/src/models');
 
@@ -80,4 +83,19 @@ describe('the models’ messages in the reader’s language', () => {
     // the model writes 38.4 in both languages; read in German it has a decimal comma
     expect(grains.type === 'message' && grains.content).toMatch(/^Die dunkle Phase bedeckt 38,4 % des Bildes/);
   });
+
+  it('the grain-size messages of an English job (overlay legend with its shown test lines, E112 method) read as the German job’s', async () => {
+    await initCv();
+    const s = await grainImage({ width: 360, height: 270, grainPx: 26, pixelSizeUm: 0.5, noise: 2, seed: 11 });
+    const messages = async (lang: 'en' | 'de') =>
+      (await runModel('grain-size', undefined, s.png, {}, { pixelSizeUm: 0.5, lang })).items.filter(
+        (i) => i.type === 'message' && (i.code === 'OVERLAY_LEGEND' || i.title.startsWith('Method') || i.title.startsWith('Verfahren')),
+      );
+    const english = await messages('en');
+    const german = await messages('de');
+    expect(english).toHaveLength(2);
+    for (const m of english) expect(keyOfText(m.type === 'message' ? m.content : '')).not.toBeNull();
+    expect(localiseItems(english, 'de')).toEqual(german);
+    expect(localiseItems(german, 'en')).toEqual(english);
+  }, 60_000);
 });

@@ -15,6 +15,8 @@ export interface E112InterceptResult {
   meanInterceptPx: number;
   /** Test lines used (pieces inside the analysed area counted once per full line). */
   lines: number;
+  /** Intersections counted, each once whatever its weight (the marks of the test-line image); P weighs them. */
+  marks: number;
 }
 
 /**
@@ -26,7 +28,8 @@ export interface E112InterceptResult {
  * - a line that ends on a boundary: ½ (line ends inside a grain count nothing for P).
  * Boundary pixels that touch no other grain (specks inside one grain) count nothing. A grain run shorter than
  * `minRun` px between boundary pixels is taken as the boundary's digitisation, not a grain.
- * `onHit` (the overlay's marks) hears each counted intersection: the pixel where it is counted and its weight.
+ * `onHit` (the overlay's marks) hears each counted intersection: the pixel where it is counted, its weight and whether
+ * it lies on a vertical test line (else a horizontal one), so that a picture can show the marks of some lines only.
  * `junctionEvents` (zero-width partitions, grain size 20261202 on): grain runs shorter than `minRun` between two
  * grains are one event (a triple point passed, or a boundary's flicker), not one crossing each: without it a line
  * passing a junction within a pixel counts 1½ twice (each of its two crossings sees the third grain), which
@@ -43,7 +46,7 @@ export function e112Intercept(
   valid: Uint8Array | null,
   spacing: number,
   minRun = 3,
-  onHit?: (pixel: number, weight: number) => void,
+  onHit?: (pixel: number, weight: number, vertical: boolean) => void,
   junctionEvents = false,
 ): E112InterceptResult {
   const runs: Array<{ label: number; at: number; len: number }> = [];
@@ -51,7 +54,14 @@ export function e112Intercept(
     P = 0,
     triples = 0,
     tangents = 0,
-    lines = 0;
+    lines = 0,
+    marks = 0,
+    vertical = false;
+  /** One counted intersection: a mark, heard by onHit with the direction of its line. */
+  const hit = (pixel: number, weight: number) => {
+    marks++;
+    onHit?.(pixel, weight, vertical);
+  };
   const seen = new Int32Array(16);
   /** Distinct grain labels in the 3×3 neighbourhoods of the pixels start, start+step, … (n pixels), besides a and b. */
   const others = (start: number, step: number, n: number, a: number, b: number): number => {
@@ -143,21 +153,21 @@ export function e112Intercept(
         if (cur === 0 || next === 0) {
           if (cur !== 0 || next !== 0) {
             P += 0.5; // the line begins or ends on a boundary
-            onHit?.(at, 0.5);
+            hit(at, 0.5);
           }
         } else if (next !== cur) {
           if (others(start + run.at * step, step, run.len, cur, next) > 0) {
             P += 1.5;
             triples++;
-            onHit?.(at, 1.5);
+            hit(at, 1.5);
           } else {
             P += 1;
-            onHit?.(at, 1);
+            hit(at, 1);
           }
         } else if (others(start + run.at * step, step, run.len, cur, cur) > 0) {
           P += 1; // tangent: touched the boundary with another grain and stayed in its grain
           tangents++;
-          onHit?.(at, 1);
+          hit(at, 1);
         }
         continue;
       }
@@ -180,16 +190,16 @@ export function e112Intercept(
           // thin grains that go on across the line on both sides: each is crossed, in and out
           for (let q = r; q <= j; q++) {
             P += 1;
-            onHit?.(start + runs[q].at * step, 1);
+            hit(start + runs[q].at * step, 1);
           }
         } else if (end !== cur && third) {
           P += 1.5;
           triples++;
-          onHit?.(at, 1.5);
+          hit(at, 1.5);
         } else {
           P += 1;
           if (end === cur) tangents++;
-          onHit?.(at, 1);
+          hit(at, 1);
         }
         cur = end;
         r = j;
@@ -204,10 +214,10 @@ export function e112Intercept(
         ) {
           P += 1.5;
           triples++;
-          onHit?.(start + run.at * step, 1.5);
+          hit(start + run.at * step, 1.5);
         } else {
           P += 1;
-          onHit?.(start + run.at * step, 1);
+          hit(start + run.at * step, 1);
         }
       }
       cur = run.label;
@@ -225,6 +235,7 @@ export function e112Intercept(
   };
   const off = Math.floor(spacing / 2);
   for (let y = off; y < h; y += spacing) walk(y * w, 1, w);
+  vertical = true;
   for (let x = off; x < w; x += spacing) walk(x, w, h);
-  return { lengthPx: length, intersections: P, triplePoints: triples, tangents, meanInterceptPx: P > 0 ? length / P : NaN, lines };
+  return { lengthPx: length, intersections: P, triplePoints: triples, tangents, meanInterceptPx: P > 0 ? length / P : NaN, lines, marks };
 }

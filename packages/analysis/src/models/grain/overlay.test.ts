@@ -125,6 +125,55 @@ describe('grain-size overlays of a run', () => {
     expect(legend).toBeTruthy();
   }, 60_000);
 
+  it('draws only every k-th test line (≥ 24 px apart) with its marks, not a cyan wash; the count and its caption use all lines', async () => {
+    const w = 360,
+      h = 270;
+    const { rgb, png } = await tintImage(w, h, 60, 777);
+    const r = await runModel('grain-size', undefined, png, {}, { pixelSizeUm: 1 });
+    const tl = await raw(r.files.find((f) => f.filename === 'e112-test-lines.png')!.data);
+    // a test-line pixel: the image's colour blended with cyan (red down, blue up)
+    const cyan = (i: number) => tl.data[3 * i] < rgb[3 * i] - 10 && tl.data[3 * i + 2] > rgb[3 * i + 2] + 20;
+    let tinted = 0;
+    const rowShare = new Array<number>(h).fill(0),
+      colShare = new Array<number>(w).fill(0);
+    for (let y = 0; y < h; y++)
+      for (let x = 0; x < w; x++)
+        if (cyan(y * w + x)) {
+          tinted++;
+          rowShare[y] += 1 / w;
+          colShare[x] += 1 / h;
+        }
+    // the test lines every 4 px tinted 44 % of the picture; the drawn ones leave the image readable
+    expect(tinted / (w * h)).toBeLessThan(0.1);
+    const rows = rowShare.flatMap((v, y) => (v > 0.5 ? [y] : []));
+    const cols = colShare.flatMap((v, x) => (v > 0.5 ? [x] : []));
+    expect(rows.length).toBeGreaterThanOrEqual(6);
+    expect(cols.length).toBeGreaterThanOrEqual(8);
+    for (const at of [rows, cols]) for (let k = 1; k < at.length; k++) expect(at[k] - at[k - 1]).toBeGreaterThanOrEqual(24);
+    // the measurement counts every line (spacing 4 px here), as before
+    const spacing = 4;
+    const legend = r.items.find((i) => i.type === 'message' && i.code === 'OVERLAY_LEGEND') as { content: string };
+    const m = /shows 1 in (\d+) of the E112 intercept's (\d+) test lines \((\d+) lines in cyan, (\d+) px apart\) and the (\d+) counted intersections on them: .* P = ([\d.]+) from their (\d+) intersections, weighted as marked\./.exec(legend.content);
+    expect(m, legend.content).not.toBeNull();
+    const [step, allLines, shown, gap, marks, P, allMarks] = m!.slice(1).map(Number);
+    expect(gap).toBe(step * spacing);
+    expect(gap).toBe(rows[1] - rows[0]);
+    expect(shown).toBe(rows.length + cols.length);
+    expect(allLines).toBe(Math.ceil((h - 2) / spacing) + Math.ceil((w - 2) / spacing));
+    expect(P).toBe(r.measurements.interceptCount);
+    expect(marks).toBeGreaterThan(20);
+    expect(marks).toBeLessThan(allMarks / 3);
+    expect(allMarks).toBeLessThanOrEqual(P);
+    // only the drawn lines carry marks: no mark lies off them
+    const mark = OVERLAY_COLOURS.hit;
+    for (let y = 0; y < h; y++)
+      for (let x = 0; x < w; x++) {
+        const i = 3 * (y * w + x);
+        if (tl.data[i] === mark[0] && tl.data[i + 1] === mark[1] && tl.data[i + 2] === mark[2])
+          expect(rows.some((ry) => Math.abs(ry - y) <= 1) || cols.some((cx) => Math.abs(cx - x) <= 1), `mark at ${x},${y}`).toBe(true);
+      }
+  }, 60_000);
+
   it('places the overlay of a crop on the whole image: the crop pixel for pixel, the rest hatched grey on all four sides', async () => {
     const w = 300,
       h = 220;

@@ -3,16 +3,33 @@
 // - grain-boundaries.png: 1-px boundary lines; grains cut by the field's border (Jeffries ½) tinted; what the count
 //   ignores (areas of no grain wider than a boundary band: pores, dropped slivers, unsegmented patches) hatched; the
 //   area outside the analysis (data strip, crop) hatched grey.
-// - e112-test-lines.png (20261123 and later): the intercept's test lines and each counted intersection marked by its
-//   weight (1, 1½ at a triple point, ½ at a line end).
+// - e112-test-lines.png (20261123 and later): every k-th of the intercept's test lines (at least TEST_LINE_GAP px
+//   apart: the lines are counted every few px, and all of them drawn tinted the whole image cyan) and each counted
+//   intersection on the drawn lines marked by its weight (1, 1½ at a triple point, ½ at a line end). The count
+//   itself uses every line.
 import { distanceTransform } from '../../cvops.js';
 import { encodePng } from '../../image.js';
 import { e112Intercept } from '../../measure/e112.js';
 import { type Context, rgb255, tr } from '../common.js';
-import { junctionEvents } from './report.js';
+import { fmtIn, junctionEvents } from './report.js';
 
 /** Boundary bands (label ≤ 0 between grains) up to twice this width are drawn as a 1-px line; wider areas are ignored area. */
 export const BAND_HALF_WIDTH = 5;
+
+/** The test-line image draws lines at least this many px apart (and about 40 across the shorter side at most). */
+export const TEST_LINE_GAP = 28;
+
+/**
+ * Every how many test lines one is drawn: the drawn lines are at least TEST_LINE_GAP px apart, and at most about 40
+ * cross the shorter side of a large image (where 28 px would be a few px on the screen). 1 when every line is.
+ */
+export function drawnLineStep(spacing: number, w: number, h: number): number {
+  const gap = Math.max(TEST_LINE_GAP, Math.min(w, h) / 40);
+  return Math.max(1, Math.ceil(gap / spacing));
+}
+
+/** Test line j (0, 1, … from the image's edge) is drawn: every `step`-th, the first about half a gap in. */
+export const isDrawnLine = (j: number, step: number): boolean => j % step === step >> 1;
 
 type RGB = [number, number, number];
 export const OVERLAY_COLOURS = {
@@ -219,22 +236,36 @@ export async function grainOverlays(ctx: Context, L: Int32Array, kind: Uint8Arra
   };
   png('grain-boundaries.png', out);
   ctx.items.push({ type: 'image', filename: 'grain-boundaries.png' });
-  let hits = 0;
+  // the test-line image: every `step`-th line drawn, with the marks of its counted intersections; the count (P, its
+  // marks) is of all lines
+  const shown = { step: 1, lines: 0, allLines: 0, marks: 0, allMarks: 0, P: 0 };
   if (spacing) {
     const t = Uint8Array.from(base);
     paintAreas(t, w, h, valid, ignored);
     for (let i = 0; i < lines.length; i++) if (lines[i]) put(t, i, boundary);
     const off = Math.floor(spacing / 2);
-    const cyan = blendLut(OVERLAY_COLOURS.testLine, 0.35);
-    for (let y = off; y < h; y += spacing) for (let x = 0; x < w; x++) if (valid[y * w + x] && !lines[y * w + x]) blendWith(t, y * w + x, cyan);
-    for (let x = off; x < w; x += spacing) for (let y = 0; y < h; y++) if (valid[y * w + x] && !lines[y * w + x]) blendWith(t, y * w + x, cyan);
-    // each counted intersection: a plus of 5 px in the colour of its weight
-    e112Intercept(L, w, h, valid, spacing, 3, onHit, junctionEvents(ctx.version));
-    function onHit(i: number, weight: number) {
-      hits++;
-      const c = weight > 1 ? OVERLAY_COLOURS.triple : weight < 1 ? OVERLAY_COLOURS.half : OVERLAY_COLOURS.hit;
+    const step = (shown.step = drawnLineStep(spacing, w, h));
+    const cyan = blendLut(OVERLAY_COLOURS.testLine, step > 1 ? 0.7 : 0.35);
+    const drawn = (at: number) => isDrawnLine(Math.round((at - off) / spacing), step);
+    for (let y = off; y < h; y += spacing) {
+      if (!drawn(y)) continue;
+      shown.lines++;
+      for (let x = 0; x < w; x++) if (valid[y * w + x] && !lines[y * w + x]) blendWith(t, y * w + x, cyan);
+    }
+    for (let x = off; x < w; x += spacing) {
+      if (!drawn(x)) continue;
+      shown.lines++;
+      for (let y = 0; y < h; y++) if (valid[y * w + x] && !lines[y * w + x]) blendWith(t, y * w + x, cyan);
+    }
+    // each counted intersection on a drawn line: a plus of 5 px in the colour of its weight
+    const r = e112Intercept(L, w, h, valid, spacing, 3, onHit, junctionEvents(ctx.version));
+    Object.assign(shown, { allLines: r.lines, allMarks: r.marks, P: r.intersections });
+    function onHit(i: number, weight: number, vertical: boolean) {
       const y = (i / w) | 0,
         x = i - y * w;
+      if (!drawn(vertical ? x : y)) return;
+      shown.marks++;
+      const c = weight > 1 ? OVERLAY_COLOURS.triple : weight < 1 ? OVERLAY_COLOURS.half : OVERLAY_COLOURS.hit;
       for (const [dx, dy] of PLUS) {
         const xx = x + dx,
           yy = y + dy;
@@ -252,14 +283,27 @@ export async function grainOverlays(ctx: Context, L: Int32Array, kind: Uint8Arra
   }
   const share = nValid ? (100 * nIgnored) / nValid : 0;
   const pct = (v: number) => (lang === 'de' ? v.toFixed(1).replace('.', ',') : v.toFixed(1));
+  const P = fmtIn(lang, shown.P, 1);
+  // what the test-line image shows, and that the count (P, weighing its intersections) is of all lines
+  const testLines = !spacing
+    ? { en: '', de: '' }
+    : shown.step > 1
+      ? {
+          en: ` The test-line image shows 1 in ${shown.step} of the E112 intercept's ${shown.allLines} test lines (${shown.lines} lines in cyan, ${shown.step * spacing} px apart) and the ${shown.marks} counted intersections on them: green 1, magenta 1½ (triple point), white ½ (line end on a boundary). The count uses all lines: P = ${P} from their ${shown.allMarks} intersections, weighted as marked.`,
+          de: ` Das Messlinienbild zeigt jede ${shown.step}. der ${shown.allLines} Messlinien des E112-Linienschnittverfahrens (${shown.lines} Linien in Cyan, ${shown.step * spacing} px Abstand) und die ${shown.marks} gezählten Schnittpunkte darauf: grün 1, magenta 1½ (Tripelpunkt), weiß ½ (Linienende auf einer Korngrenze). Gezählt wird auf allen Linien: P = ${P} aus ihren ${shown.allMarks} Schnittpunkten, gewichtet wie markiert.`,
+        }
+      : {
+          en: ` The test-line image shows all ${shown.allLines} test lines of the E112 intercept (cyan) and their ${shown.marks} counted intersections: green 1, magenta 1½ (triple point), white ½ (line end on a boundary). P = ${P} weighs them as marked.`,
+          de: ` Das Messlinienbild zeigt alle ${shown.allLines} Messlinien des E112-Linienschnittverfahrens (cyan) und ihre ${shown.marks} gezählten Schnittpunkte: grün 1, magenta 1½ (Tripelpunkt), weiß ½ (Linienende auf einer Korngrenze). P = ${P} gewichtet sie wie markiert.`,
+        };
   ctx.items.push({
     type: 'message',
     status: 'info',
     code: 'OVERLAY_LEGEND',
     title: tr(lang, { en: 'Reading the overlays', de: 'So lesen Sie die Überlagerungen' }),
     content: tr(lang, {
-      en: `Grain boundaries are 1-px lines in the boundary colour on the image's own colours. Grains inside the field count 1 (untinted); grains cut by its border count ½ (tinted amber). Violet hatching: analysed area that belongs to no grain and is not counted (${pct(share)} % of the field: pores, dropped slivers, unsegmented patches); grey hatching: outside the analysis.${spacing ? ` The test-line image shows the E112 intercept's test lines (cyan) and every counted intersection: green 1, magenta 1½ (triple point), white ½ (line end on a boundary); ${hits} marks.` : ''} The opacity slider fades the overlay into the original image.`,
-      de: `Korngrenzen sind 1 px breite Linien in der Grenzfarbe auf den eigenen Farben des Bildes. Körner im Feld zählen 1 (ungetönt), vom Feldrand geschnittene ½ (bernsteinfarben getönt). Violett schraffiert: ausgewertete Fläche, die zu keinem Korn gehört und nicht gezählt wird (${pct(share)} % des Feldes: Poren, verworfene Splitter, nicht segmentierte Stellen); grau schraffiert: außerhalb der Auswertung.${spacing ? ` Das Messlinienbild zeigt die Messlinien des E112-Linienschnittverfahrens (cyan) und jeden gezählten Schnittpunkt: grün 1, magenta 1½ (Tripelpunkt), weiß ½ (Linienende auf einer Korngrenze); ${hits} Markierungen.` : ''} Mit dem Deckkraft-Regler blenden Sie die Überlagerung in das Originalbild über.`,
+      en: `Grain boundaries are 1-px lines in the boundary colour on the image's own colours. Grains inside the field count 1 (untinted); grains cut by its border count ½ (tinted amber). Violet hatching: analysed area that belongs to no grain and is not counted (${pct(share)} % of the field: pores, dropped slivers, unsegmented patches); grey hatching: outside the analysis.${testLines.en} The opacity slider fades the overlay into the original image.`,
+      de: `Korngrenzen sind 1 px breite Linien in der Grenzfarbe auf den eigenen Farben des Bildes. Körner im Feld zählen 1 (ungetönt), vom Feldrand geschnittene ½ (bernsteinfarben getönt). Violett schraffiert: ausgewertete Fläche, die zu keinem Korn gehört und nicht gezählt wird (${pct(share)} % des Feldes: Poren, verworfene Splitter, nicht segmentierte Stellen); grau schraffiert: außerhalb der Auswertung.${testLines.de} Mit dem Deckkraft-Regler blenden Sie die Überlagerung in das Originalbild über.`,
     }),
   });
   const encoded = Promise.all(pngs).then((files) => void ctx.files.push(...files));
