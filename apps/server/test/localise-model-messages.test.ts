@@ -87,15 +87,21 @@ describe('the models’ messages in the reader’s language', () => {
   it('the grain-size messages of an English job (overlay legend with its shown test lines, E112 method) read as the German job’s', async () => {
     await initCv();
     const s = await grainImage({ width: 360, height: 270, grainPx: 26, pixelSizeUm: 0.5, noise: 2, seed: 11 });
-    const messages = async (lang: 'en' | 'de') =>
-      (await runModel('grain-size', undefined, s.png, {}, { pixelSizeUm: 0.5, lang })).items.filter(
-        (i) => i.type === 'message' && (i.code === 'OVERLAY_LEGEND' || i.title.startsWith('Method') || i.title.startsWith('Verfahren')),
-      );
-    const english = await messages('en');
-    const german = await messages('de');
+    const run = async (lang: 'en' | 'de') => (await runModel('grain-size', undefined, s.png, {}, { pixelSizeUm: 0.5, lang })).items;
+    const messages = (items: ResultItem[]) =>
+      items.filter((i) => i.type === 'message' && (i.code === 'OVERLAY_LEGEND' || i.title.startsWith('Method') || i.title.startsWith('Verfahren')));
+    // the table's tooltips (the intercept's: P, the weighted count of its intersections)
+    const tooltips = (items: ResultItem[]) => items.flatMap((i) => (i.type === 'data-table' ? i.rows.map((r) => r.labelTooltip) : []));
+    const en = await run('en');
+    const de = await run('de');
+    const english = messages(en);
+    const german = messages(de);
     expect(english).toHaveLength(2);
     for (const m of english) expect(keyOfText(m.type === 'message' ? m.content : '')).not.toBeNull();
     expect(localiseItems(english, 'de')).toEqual(german);
     expect(localiseItems(german, 'en')).toEqual(english);
+    expect(tooltips(localiseItems(en, 'de'))).toEqual(tooltips(de));
+    expect(tooltips(localiseItems(de, 'en'))).toEqual(tooltips(en));
+    expect(tooltips(de).some((t) => t?.startsWith('P = '))).toBe(true);
   }, 60_000);
 });

@@ -11,7 +11,7 @@ import { addSegmentationFile, calibrationRows, type Context, fmt, hex, histogram
 import { type GrainSegmentation, fromLabels, BORDER_MARGIN, onePiecePerGrain, fillMergedLines, fillToEdge, grainInteriors } from './grain/labels.js';
 import { segmentGrains, segmentGrainsAtOwnScale } from './grain/lines.js';
 import { lamellarItem, LAMELLAR_FRACTION, lamellarity } from './grain/lamellar.js';
-import { TONE_NETWORK, greyToRgb, toneItem, interceptOf, MIN_GRAINS, e112Items, fmtIn } from './grain/report.js';
+import { TONE_NETWORK, greyToRgb, toneItem, interceptOf, MIN_GRAINS, e112Items, fmtIn, weightedP } from './grain/report.js';
 import { segmentGrainsLearned } from '../learned/grains.js';
 import { learnedChecks } from './grainLearned.js';
 import { grainOverlays } from './grain/overlay.js';
@@ -165,16 +165,22 @@ export async function runGrainSize(ctx: Context): Promise<void> {
         tr(lang, { en: 'Mean lineal intercept', de: 'Mittlere Sehnenlänge' }),
         lUm,
         'µm',
-        tr(lang, {
-          en: `${I.intersections} intersections on horizontal and vertical test lines`,
-          de: `${fmtIn('de', I.intersections, 1)} Schnittpunkte auf horizontalen und vertikalen Messlinien`,
-        }),
+        I.marks === undefined
+          ? tr(lang, {
+              en: `${I.intersections} intersections on horizontal and vertical test lines`,
+              de: `${fmtIn('de', I.intersections, 1)} Schnittpunkte auf horizontalen und vertikalen Messlinien`,
+            })
+          : tr(lang, {
+              en: `${weightedP('en', I.intersections, I.marks)} on horizontal and vertical test lines (a triple point counts 1½, a line end ½)`,
+              de: `${weightedP('de', I.intersections, I.marks)} auf horizontalen und vertikalen Messlinien (ein Tripelpunkt zählt 1½, ein Linienende ½)`,
+            }),
         4,
       ),
       ...calibrationRows(ctx),
     ]),
   );
-  if (ctx.version >= '20261123') e112Items(ctx, { grains: J.jeffries, intersections: I.intersections, lengthPx: I.lengthPx, spacing, gP, gI });
+  if (ctx.version >= '20261123')
+    e112Items(ctx, { grains: J.jeffries, intersections: I.intersections, marks: I.marks, lengthPx: I.lengthPx, spacing, gP, gI });
   if (lamellar && isLamellar) lamellarItem(ctx, lamellar, colonies);
   // ALA (E930): one grain far larger than the rest
   if (areas.length > 10) {

@@ -153,7 +153,7 @@ describe('grain-size overlays of a run', () => {
     // the measurement counts every line (spacing 4 px here), as before
     const spacing = 4;
     const legend = r.items.find((i) => i.type === 'message' && i.code === 'OVERLAY_LEGEND') as { content: string };
-    const m = /shows 1 in (\d+) of the E112 intercept's (\d+) test lines \((\d+) lines in cyan, (\d+) px apart\) and the (\d+) counted intersections on them: .* P = ([\d.]+) from their (\d+) intersections, weighted as marked\./.exec(legend.content);
+    const m = /shows 1 in (\d+) of the E112 intercept's (\d+) test lines \((\d+) lines in cyan, (\d+) px apart\) and the (\d+) counted intersections on them: .* The count uses all lines: P = ([\d.]+), the weighted count of (\d+) intersections\./.exec(legend.content);
     expect(m, legend.content).not.toBeNull();
     const [step, allLines, shown, gap, marks, P, allMarks] = m!.slice(1).map(Number);
     expect(gap).toBe(step * spacing);
@@ -172,6 +172,28 @@ describe('grain-size overlays of a run', () => {
         if (tl.data[i] === mark[0] && tl.data[i + 1] === mark[1] && tl.data[i + 2] === mark[2])
           expect(rows.some((ry) => Math.abs(ry - y) <= 1) || cols.some((cx) => Math.abs(cx - x) <= 1), `mark at ${x},${y}`).toBe(true);
       }
+  }, 60_000);
+
+  it('says that P is the weighted count of the intersections the test-line image marks: method, table tooltip and legend agree (en, de)', async () => {
+    const { png } = await tintImage(360, 270, 60, 777);
+    for (const lang of ['en', 'de'] as const) {
+      const r = await runModel('grain-size', undefined, png, {}, { pixelSizeUm: 1, lang });
+      const P = Number(r.measurements.interceptCount);
+      const msg = (code: string) => (r.items.find((i) => i.type === 'message' && i.code === code) as { content: string }).content;
+      const method = (r.items.find((i) => i.type === 'message' && /^(Method|Verfahren)/.test(i.title)) as { content: string }).content;
+      const legend = msg('OVERLAY_LEGEND');
+      // the number of intersections P weighs: the legend's count over all lines
+      const all = Number((lang === 'en' ? /the weighted count of (\d+) intersections\.$/ : /die gewichtete Zahl von (\d+) Schnittpunkten\.$/).exec(legend.split(' The opacity')[0].split(' Mit dem Deckkraft')[0])?.[1]);
+      expect(all).toBeGreaterThan(100);
+      expect(all).toBeLessThanOrEqual(P);
+      const p = lang === 'de' ? String(P).replace('.', ',') : String(P);
+      const said = lang === 'en' ? `P = ${p}, the weighted count of ${all} intersections` : `P = ${p}, die gewichtete Zahl von ${all} Schnittpunkten`;
+      expect(method).toContain(`${said}: ${lang === 'en' ? 'a crossing counts 1, a triple point 1½' : 'ein Schnitt zählt 1, ein Tripelpunkt 1½'}`);
+      expect(legend).toContain(said);
+      const table = r.items.find((i) => i.type === 'data-table') as { rows: Array<{ label: string; labelTooltip?: string }> };
+      const intercept = table.rows.find((row) => /Mean lineal intercept|Mittlere Sehnenlänge/.test(row.label));
+      expect(intercept?.labelTooltip).toMatch(new RegExp(`^${said.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} (on horizontal|auf horizontalen)`));
+    }
   }, 60_000);
 
   it('places the overlay of a crop on the whole image: the crop pixel for pixel, the rest hatched grey on all four sides', async () => {

@@ -11,7 +11,7 @@ import { distanceTransform } from '../../cvops.js';
 import { encodePng } from '../../image.js';
 import { e112Intercept } from '../../measure/e112.js';
 import { type Context, rgb255, tr } from '../common.js';
-import { fmtIn, junctionEvents } from './report.js';
+import { junctionEvents, weightedP } from './report.js';
 
 /** Boundary bands (label ≤ 0 between grains) up to twice this width are drawn as a 1-px line; wider areas are ignored area. */
 export const BAND_HALF_WIDTH = 5;
@@ -283,18 +283,17 @@ export async function grainOverlays(ctx: Context, L: Int32Array, kind: Uint8Arra
   }
   const share = nValid ? (100 * nIgnored) / nValid : 0;
   const pct = (v: number) => (lang === 'de' ? v.toFixed(1).replace('.', ',') : v.toFixed(1));
-  const P = fmtIn(lang, shown.P, 1);
   // what the test-line image shows, and that the count (P, weighing its intersections) is of all lines
   const testLines = !spacing
     ? { en: '', de: '' }
     : shown.step > 1
       ? {
-          en: ` The test-line image shows 1 in ${shown.step} of the E112 intercept's ${shown.allLines} test lines (${shown.lines} lines in cyan, ${shown.step * spacing} px apart) and the ${shown.marks} counted intersections on them: green 1, magenta 1½ (triple point), white ½ (line end on a boundary). The count uses all lines: P = ${P} from their ${shown.allMarks} intersections, weighted as marked.`,
-          de: ` Das Messlinienbild zeigt jede ${shown.step}. der ${shown.allLines} Messlinien des E112-Linienschnittverfahrens (${shown.lines} Linien in Cyan, ${shown.step * spacing} px Abstand) und die ${shown.marks} gezählten Schnittpunkte darauf: grün 1, magenta 1½ (Tripelpunkt), weiß ½ (Linienende auf einer Korngrenze). Gezählt wird auf allen Linien: P = ${P} aus ihren ${shown.allMarks} Schnittpunkten, gewichtet wie markiert.`,
+          en: ` The test-line image shows 1 in ${shown.step} of the E112 intercept's ${shown.allLines} test lines (${shown.lines} lines in cyan, ${shown.step * spacing} px apart) and the ${shown.marks} counted intersections on them: green 1, magenta 1½ (triple point), white ½ (line end on a boundary). The count uses all lines: ${weightedP('en', shown.P, shown.allMarks)}.`,
+          de: ` Das Messlinienbild zeigt jede ${shown.step}. der ${shown.allLines} Messlinien des E112-Linienschnittverfahrens (${shown.lines} Linien in Cyan, ${shown.step * spacing} px Abstand) und die ${shown.marks} gezählten Schnittpunkte darauf: grün 1, magenta 1½ (Tripelpunkt), weiß ½ (Linienende auf einer Korngrenze). Gezählt wird auf allen Linien: ${weightedP('de', shown.P, shown.allMarks)}.`,
         }
       : {
-          en: ` The test-line image shows all ${shown.allLines} test lines of the E112 intercept (cyan) and their ${shown.marks} counted intersections: green 1, magenta 1½ (triple point), white ½ (line end on a boundary). P = ${P} weighs them as marked.`,
-          de: ` Das Messlinienbild zeigt alle ${shown.allLines} Messlinien des E112-Linienschnittverfahrens (cyan) und ihre ${shown.marks} gezählten Schnittpunkte: grün 1, magenta 1½ (Tripelpunkt), weiß ½ (Linienende auf einer Korngrenze). P = ${P} gewichtet sie wie markiert.`,
+          en: ` The test-line image shows all ${shown.allLines} test lines of the E112 intercept (cyan) and every counted intersection: green 1, magenta 1½ (triple point), white ½ (line end on a boundary); ${weightedP('en', shown.P, shown.allMarks)}.`,
+          de: ` Das Messlinienbild zeigt alle ${shown.allLines} Messlinien des E112-Linienschnittverfahrens (cyan) und jeden gezählten Schnittpunkt: grün 1, magenta 1½ (Tripelpunkt), weiß ½ (Linienende auf einer Korngrenze); ${weightedP('de', shown.P, shown.allMarks)}.`,
         };
   ctx.items.push({
     type: 'message',

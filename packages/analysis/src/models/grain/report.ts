@@ -38,10 +38,18 @@ export function toneItem(ctx: Context, network: number): void {
 /** From 20261202 the intercept counts a line passing a junction once (e112Intercept's `junctionEvents`). */
 export const junctionEvents = (version: string): boolean => version >= '20261202';
 
-export function interceptOf(labels: Int32Array, w: number, h: number, valid: Uint8Array, spacing: number, version: string): InterceptResult {
+export function interceptOf(
+  labels: Int32Array,
+  w: number,
+  h: number,
+  valid: Uint8Array,
+  spacing: number,
+  version: string,
+): InterceptResult & { marks?: number } {
   if (version >= '20261123') {
     const r = e112Intercept(labels, w, h, valid, spacing, 3, undefined, junctionEvents(version));
-    return { lengthPx: r.lengthPx, intersections: r.intersections, meanInterceptPx: r.meanInterceptPx };
+    // marks: the intersections counted, each once (P weighs them)
+    return { lengthPx: r.lengthPx, intersections: r.intersections, meanInterceptPx: r.meanInterceptPx, marks: r.marks };
   }
   const I0 = meanIntercept(labels, w, h, valid, spacing);
   if (version < '20250101' || !Number.isFinite(I0.meanInterceptPx)) return I0;
@@ -56,8 +64,23 @@ export const MIN_GRAINS = 5;
 
 export const E112_MIN_COUNT = 50;
 
-/** The method statement of E112 and its warnings: few grains or intersections, planimetric and intercept apart. */
-export function e112Items(ctx: Context, r: { grains: number; intersections: number; lengthPx: number; spacing: number; gP: number; gI: number }) {
+/**
+ * P is the weighted count of the intersections (a triple point 1½, a line end ½): said as such, with the number of
+ * intersections it weighs, so that P next to the test-line image's marks reads as what it is (en, de).
+ */
+export function weightedP(lang: string, P: number, marks: number): string {
+  const n = fmtIn(lang, P, 1);
+  return lang === 'de' ? `P = ${n}, die gewichtete Zahl von ${marks} Schnittpunkten` : `P = ${n}, the weighted count of ${marks} intersections`;
+}
+
+/**
+ * The method statement of E112 and its warnings: few grains or intersections, planimetric and intercept apart.
+ * `marks`: the intersections P weighs (each counted once).
+ */
+export function e112Items(
+  ctx: Context,
+  r: { grains: number; intersections: number; marks?: number; lengthPx: number; spacing: number; gP: number; gI: number },
+) {
   const { lang, pixelSizeUm: px } = ctx;
   // no length is claimed without a calibration: the test lines' length is then said in pixels (issue 24 item 7)
   const calibrated = ctx.calibrationSource !== 'none';
@@ -71,8 +94,8 @@ export function e112Items(ctx: Context, r: { grains: number; intersections: numb
     status: 'info',
     title: tr(lang, { en: 'Method: ASTM E112-13', de: 'Verfahren: ASTM E112-13' }),
     content: tr(lang, {
-      en: `Planimetric (Jeffries): grains inside the field count 1, grains cut by its border ½. Intercept: horizontal and vertical test lines every ${r.spacing} px (total length ${total}), P = ${n(r.intersections, 1)} intersections; a crossing counts 1, a triple point 1½, a tangent 1, a line end on a boundary ½.${uncal.en}`,
-      de: `Flächenverfahren (Jeffries): Körner im Feld zählen 1, vom Rand geschnittene ½. Linienschnitt: waagrechte und senkrechte Messlinien alle ${r.spacing} px (Gesamtlänge ${total}), P = ${n(r.intersections, 1)} Schnittpunkte; ein Schnitt zählt 1, ein Tripelpunkt 1½, eine Tangente 1, ein Linienende auf einer Korngrenze ½.${uncal.de}`,
+      en: `Planimetric (Jeffries): grains inside the field count 1, grains cut by its border ½. Intercept: horizontal and vertical test lines every ${r.spacing} px (total length ${total}), ${r.marks === undefined ? `P = ${n(r.intersections, 1)} intersections;` : `${weightedP('en', r.intersections, r.marks)}:`} a crossing counts 1, a triple point 1½, a tangent 1, a line end on a boundary ½.${uncal.en}`,
+      de: `Flächenverfahren (Jeffries): Körner im Feld zählen 1, vom Rand geschnittene ½. Linienschnitt: waagrechte und senkrechte Messlinien alle ${r.spacing} px (Gesamtlänge ${total}), ${r.marks === undefined ? `P = ${n(r.intersections, 1)} Schnittpunkte;` : `${weightedP('de', r.intersections, r.marks)}:`} ein Schnitt zählt 1, ein Tripelpunkt 1½, eine Tangente 1, ein Linienende auf einer Korngrenze ½.${uncal.de}`,
     }),
   });
   if (r.grains < E112_MIN_COUNT || r.intersections < E112_MIN_COUNT)
