@@ -6,6 +6,7 @@ export * from './rules.ts';
 export * from './admin.ts';
 export * from './access-keys.ts';
 export * from './result-formats.ts';
+export * from './number-format.ts';
 export * from './auth.ts';
 export * from './users.ts';
 export * from './two-factor.ts';

@@ -293,7 +293,43 @@ export const rgb255 = (c: { r: number; g: number; b: number }): [number, number,
   [c.r, c.g, c.b].map((v) => Math.round(Math.max(0, Math.min(1, v)) * 255)) as [number, number, number];
 export { hex };
 
-/** Histogram with `bins` equal-width bins between min and max of values. */
+/** The 1-2-5 step (…, 0.5, 1, 2, 5, 10, 20, …) at or above `raw` (1 for a non-positive or non-finite one). */
+export function niceStep(raw: number): number {
+  if (!(raw > 0) || !Number.isFinite(raw)) return 1;
+  const e = Math.floor(Math.log10(raw));
+  for (const m of [1, 2, 5, 10]) {
+    // m × 10^e, written so that 0.2 is 0.2 (not 2 × 0.1 = 0.20000000000000004)
+    const step = e < 0 ? m / 10 ** -e : m * 10 ** e;
+    if (step >= raw * (1 - 1e-12)) return step;
+  }
+  return 10 ** (e + 1);
+}
+
+/**
+ * The edges of a histogram of values from `lo` to `hi` in about `bins` bins: a 1-2-5 step wide (niceStep), from a
+ * multiple of it, so that they read as a scale (0–50, 50–100, … µm², not 12.3456–87.1234). Of the 1-2-5 step at or
+ * above (hi − lo) / bins and the one below it, the one whose number of bins is nearer `bins` (by ratio): so 10 bins
+ * asked for give 7 to 16.
+ */
+export function niceBins(lo: number, hi: number, bins: number): { start: number; step: number; count: number } {
+  const n = Math.max(1, bins);
+  const up = niceStep(hi > lo ? (hi - lo) / n : Math.abs(lo) / n || 1);
+  const of = (step: number) => {
+    const start = Math.floor(lo / step + 1e-9) * step;
+    return { start, step, count: Math.max(1, Math.ceil((hi - start) / step - 1e-9)) };
+  };
+  const a = of(up);
+  if (hi <= lo) return a;
+  // the 1-2-5 step below `up` (1 → 0.5, 2 → 1, 5 → 2): the smallest at or above 0.39 × up
+  const b = of(niceStep(up * 0.39));
+  return Math.abs(Math.log(b.count / n)) < Math.abs(Math.log(a.count / n)) ? b : a;
+}
+
+/**
+ * Histogram of the values in about `bins` bins of a 1-2-5 width between round edges (niceBins; the top edge
+ * belongs to the last bin). The bins are presentation only: no measurement is taken from them (they were `bins`
+ * equal parts of min…max, with edges such as 12.3456–87.1234).
+ */
 export function histogram(values: number[], bins: number, label: string, xLabel: string, yLabel: string, unit: string, color: string): HistogramItem {
   const data: HistogramItem['data'] = [];
   if (values.length) {
@@ -303,11 +339,12 @@ export function histogram(values: number[], bins: number, label: string, xLabel:
       if (v < lo) lo = v;
       if (v > hi) hi = v;
     }
-    if (hi <= lo) hi = lo + 1e-9;
-    const w = (hi - lo) / bins;
-    const counts = new Array(bins).fill(0);
-    for (const v of values) counts[Math.min(bins - 1, Math.floor((v - lo) / w))]++;
-    for (let i = 0; i < bins; i++) data.push({ x: [Number(fmt(lo + i * w, 4)), Number(fmt(lo + (i + 1) * w, 4))], y: counts[i], color });
+    const { start, step, count } = niceBins(lo, hi, bins);
+    const decimals = Math.max(0, -Math.floor(Math.log10(step) + 1e-9));
+    const edge = (i: number) => Number((start + i * step).toFixed(decimals));
+    const counts = new Array(count).fill(0);
+    for (const v of values) counts[Math.max(0, Math.min(count - 1, Math.floor((v - start) / step + 1e-9)))]++;
+    for (let i = 0; i < count; i++) data.push({ x: [edge(i), edge(i + 1)], y: counts[i], color });
   }
   return { type: 'histogram', label, xLabel, yLabel, unit, data };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cell, overlayCaption } from './job-pdf.ts';
+import { histogramBinLabels, type HistogramItem } from '@lamella/contracts';
+import { cell, histogramSpec, overlayCaption } from './job-pdf.ts';
 import { reportText } from './text.ts';
 
 const en = reportText('en');
@@ -49,5 +50,26 @@ describe('job PDF pictures', () => {
       expect(captions).not.toContain(tx.t('reports.job.overlay'));
     }
     expect(overlayCaption(en, 'future.png')).toBe('Overlay of the result');
+  });
+});
+
+describe('job PDF histograms', () => {
+  it('labels each bin by its lower edge with the decimals of the bins’ width, as the results page does', () => {
+    const item = (x: Array<[number, number]>): HistogramItem => ({ type: 'histogram', label: 'Grain area distribution', unit: 'µm²', data: x.map((b) => ({ x: b, y: 1 })) });
+    const half = item([
+      [0, 0.5],
+      [0.5, 1],
+      [1, 1.5],
+    ]);
+    expect(histogramSpec(en, half, 1).groups.map((g) => g.label)).toEqual(['0.0', '0.5', '1.0']);
+    expect(histogramSpec(de, half, 1).groups.map((g) => g.label)).toEqual(['0,0', '0,5', '1,0']);
+    // a result stored with min…max bins: whole numbers (was 12.0, 87.1, 162), the page's "12–87", "87–162"
+    const stored = item([
+      [12.0012, 87.1234],
+      [87.1234, 162.2456],
+    ]);
+    const labels = histogramSpec(en, stored, 1).groups.map((g) => g.label);
+    expect(labels).toEqual(['12', '87']);
+    expect(histogramBinLabels(stored.data.map((p) => p.x)).map((l) => l.split('–')[0])).toEqual(labels);
   });
 });

@@ -1,4 +1,12 @@
-import { resultImageCaption, type BarChartItem, type DataTableItem, type HistogramItem, type ResultItem } from '@lamella/contracts';
+import {
+  binDecimals,
+  formatFixed,
+  resultImageCaption,
+  type BarChartItem,
+  type DataTableItem,
+  type HistogramItem,
+  type ResultItem,
+} from '@lamella/contracts';
 import type { JobReportData } from './data.ts';
 import { chart, COLORS, contentWidth, decoratePages, heading, MARGIN, need, paragraph, startReport, table, toBuffer, type Doc } from './pdf-draw.ts';
 import { flattenSettings, jobSummary, KEY_RESULTS } from './job-summary.ts';
@@ -144,14 +152,16 @@ function message(doc: Doc, item: Extract<ResultItem, { type: 'message' }>): void
   paragraph(doc, item.content);
 }
 
-function histogramSpec(tx: ReportText, item: HistogramItem, n: number) {
+export function histogramSpec(tx: ReportText, item: HistogramItem, n: number) {
   const unit = item.unit ? ` (${item.unit})` : '';
   const edge = (x: HistogramItem['data'][number]['x']) => (Array.isArray(x) ? x[0] : x);
+  // each bin's lower edge, with the decimals of the bins' width, as the results page labels them (binDecimals)
+  const decimals = binDecimals(item.data.map((p) => p.x));
   return {
     title: item.label || tx.t('reports.job.chartTitle', { n }),
     xLabel: `${item.xLabel ?? ''}${unit}`,
     yLabel: item.yLabel ?? '',
-    groups: item.data.map((p) => ({ label: tx.sig(edge(p.x), 3), values: [p.y] })),
+    groups: item.data.map((p) => ({ label: formatFixed(edge(p.x), decimals, tx.lng), values: [p.y] })),
     series: [item.yLabel ?? ''],
     histogram: true,
     // the y of a histogram is a count

@@ -3,14 +3,22 @@ import { BarChart } from '@mantine/charts';
 import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { HistogramItem } from '../jobs/types';
-import { formatAxis, formatBin } from '../jobs/format';
+import { histogramBinLabels } from '@lamella/contracts';
+import { formatAxis } from '../jobs/format';
 import { NoData } from './NoData';
 
-/** A `histogram` result item: one bar per bin (x a value or a range), bar colours from the points; y counts, with integer ticks. */
+/**
+ * A `histogram` result item: one bar per bin (x a value or a range), bar colours from the points; y counts, with
+ * integer ticks. The bins' labels all have the decimals their width asks for (histogramBinLabels, as in the PDF).
+ */
 export function HistogramView({ item }: { item: HistogramItem }) {
   const { i18n } = useTranslation();
   const unit = item.unit ? ` (${item.unit})` : '';
-  const data = item.data.map((p) => ({ bin: formatBin(p.x, i18n.language), count: Math.round(p.y), color: p.color }));
+  const labels = histogramBinLabels(
+    item.data.map((p) => p.x),
+    i18n.language,
+  );
+  const data = item.data.map((p, i) => ({ bin: labels[i], count: Math.round(p.y), color: p.color }));
   if (!data.length) return <NoData title={item.label} />;
   return (
     <Stack gap={4} data-testid="result-histogram">

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { averageScore, feedbackColor, formatAxis, formatBin, formatDuration, formatTableValue, roundTo, truncate } from './format';
+import { histogramBinLabels } from '@lamella/contracts';
+import { averageScore, feedbackColor, formatAxis, formatDuration, formatTableValue, roundTo, truncate } from './format';
 
 describe('rounding', () => {
   it('rounds half away from zero at the given decimals', () => {
@@ -23,9 +24,15 @@ describe('rounding', () => {
     expect(formatTableValue('G 7')).toBe('G 7');
     expect(formatTableValue(null)).toBe('–');
   });
-  it('histogram bins show ranges', () => {
-    expect(formatBin([1, 2.25])).toBe('1–2.3');
-    expect(formatBin(4.44)).toBe('4.4');
+  it('histogram bins show ranges, every label with the decimals of the bin width', () => {
+    expect(histogramBinLabels([[1, 2.25]])).toEqual(['1–2']);
+    expect(
+      histogramBinLabels([
+        [0.5, 1],
+        [1, 1.5],
+      ]),
+    ).toEqual(['0.5–1.0', '1.0–1.5']);
+    expect(histogramBinLabels([4.44, 4.64], 'de')).toEqual(['4,4', '4,6']);
   });
 });
 

@@ -37,11 +37,6 @@ export function formatResultValue(value: unknown, kind: ValueKind | undefined, l
   return new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(halves);
 }
 
-/** A histogram bin's x label: a number, or a two-number range "a–b", each to 1 decimal. */
-export function formatBin(x: number | [number, number], locale = 'en'): string {
-  return Array.isArray(x) ? `${formatAxis(x[0], locale)}–${formatAxis(x[1], locale)}` : formatAxis(x, locale);
-}
-
 export type FlagColor = 'black' | 'red' | 'orange' | 'green';
 
 /** Average of the flags' scores (0 when there are none). */
