@@ -161,8 +161,8 @@ const chunks = firstLoadChunks();
 
 /**
  * index.html asks at once for what the first screen waits on, alongside the entry script instead of after it runs:
- * the session (GET /api/users/me, every page asks it first), the English translations (always loaded: the
- * language, or the fallback of another) and the `signed-in` chunk. The entry's fetches of the same URLs take the
+ * the English translations (always loaded: the language, or the fallback of another) and the `signed-in` chunk; the
+ * session (GET /api/users/me, every signed-in page asks it first) is hinted by the server where there is one. The entry's fetches of the same URLs take the
  * preloaded answers (same credentials mode: `include`, api/client.ts and i18n/index.ts).
  */
 function firstLoadHints(): Plugin {
@@ -175,11 +175,13 @@ function firstLoadHints(): Plugin {
         const signedIn = Object.values(ctx.bundle ?? {}).find((c) => c.type === 'chunk' && c.name === 'signed-in');
         if (!signedIn) throw new Error('first-load hints: no signed-in chunk in the build');
         return [
-          ...['/api/users/me', '/api/languages/en'].map((href) => ({
+          // the session's hint (GET /api/users/me) comes as a Link header, only to a browser that has a session
+          // (apps/server/src/platform/http/session-hints.ts): a signed-out visitor's preload would answer 401
+          {
             tag: 'link',
-            attrs: { rel: 'preload', href, as: 'fetch', crossorigin: 'use-credentials' },
+            attrs: { rel: 'preload', href: '/api/languages/en', as: 'fetch', crossorigin: 'use-credentials' },
             injectTo: 'head' as const,
-          })),
+          },
           { tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${signedIn.fileName}` }, injectTo: 'head' as const },
         ];
       },

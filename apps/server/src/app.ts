@@ -5,7 +5,14 @@ import type { DestinationStream } from 'pino';
 import zlib from 'node:zlib';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type RawServerDefault,
+} from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
@@ -80,7 +87,8 @@ import { groupsRoutes } from './modules/groups/routes.ts';
 import { meteredStorage } from './modules/storage-usage/metered.ts';
 import type { LauncherSupervisor } from './platform/compute/supervisor.ts';
 import { CHANNELS, ChangeCache, ChangeFeed } from './platform/db/change-cache.ts';
-import { authenticate, type SessionLookupRow, type SessionOptions } from './platform/auth/session.ts';
+import { authenticate, type AuthContext, type SessionLookupRow, type SessionOptions } from './platform/auth/session.ts';
+import { sessionHints } from './platform/http/session-hints.ts';
 import { firstScreenPage, hasFirstScreen, seesFirstScreen } from './platform/http/first-screen.ts';
 import { fastifyLogger } from './platform/observability/logger.ts';
 import { Metrics, cacheMeter } from './platform/observability/metrics.ts';
@@ -472,26 +480,30 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     });
   }
   // The static plugin answers a directory (`/`) with 403 when `index` is off; the root is the web app too.
-  if (hasWeb)
-    app.get('/', { config: { auth: 'public' }, schema: { hide: true } }, (_request, reply) =>
-      reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html'),
-    );
+  /** The web app's page: its session hints (session-hints.ts), and for /dashboard its first screen where it has one. */
+  const webPage = async (request: FastifyRequest, reply: FastifyReply) => {
+    let auth: Promise<AuthContext | null> | undefined;
+    const lookup = () => (auth ??= authenticate(ctx.db, request, ctx.sessionOptions));
+    await sessionHints(request, reply, lookup);
+    // /dashboard for a signed-in user: the page with its first screen already in it (first-screen.ts), theirs only
+    if (hasFirstScreen(request.url)) {
+      // a failed session lookup costs the prerendered screen only, not the page
+      const user = await lookup().catch((error: unknown) => {
+        request.log.warn({ err: error }, 'first screen: session lookup failed');
+        return null;
+      });
+      const page = seesFirstScreen(user) ? await firstScreenPage(webDist, user) : null;
+      if (page) return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page);
+    }
+    return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+  };
+  if (hasWeb) app.get('/', { config: { auth: 'public' }, schema: { hide: true } }, webPage);
   app.setNotFoundHandler(async (request, reply) => {
     if (request.url.startsWith('/api/') || request.method !== 'GET') {
       return reply.status(404).send({ statusCode: 404, code: 'NOT_FOUND', message: `No route ${request.method} ${request.url.split('?')[0]}` });
     }
     if (!hasWeb) return reply.status(503).type('text/plain').send('The web app is not built yet: run `npm run build`.');
-    // /dashboard for a signed-in user: the page with its first screen already in it (first-screen.ts), theirs only
-    if (hasFirstScreen(request.url)) {
-      // a failed session lookup costs the prerendered screen only, not the page
-      const auth = await authenticate(ctx.db, request, ctx.sessionOptions).catch((error: unknown) => {
-        request.log.warn({ err: error }, 'first screen: session lookup failed');
-        return null;
-      });
-      const page = seesFirstScreen(auth) ? await firstScreenPage(webDist, auth) : null;
-      if (page) return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page);
-    }
-    return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+    return webPage(request, reply);
   });
   return app;
 }

@@ -1,7 +1,7 @@
 import { usersApi as api } from '@lamella/contracts';
 import type { Db } from '../../platform/db/client.ts';
 import { requireAuth } from '../../platform/auth/guard.ts';
-import { endAllSessions, endSession } from '../../platform/auth/session.ts';
+import { clearSessionCookie, endAllSessions, endSession } from '../../platform/auth/session.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { route, type RouteHost } from '../../platform/http/route.ts';
 import { assertSameOrigin } from '../../platform/http/same-origin.ts';
@@ -52,7 +52,7 @@ export async function usersRoutes(app: RouteHost, deps: users.UsersDeps): Promis
       // the session cookie is SameSite=Lax).
       if (request.method === 'GET') assertSameOrigin(request, deps.publicUrl);
       await endAllSessions(db, requireAuth(request).user.id);
-      reply.clearCookie('lamella_session', { path: '/' });
+      clearSessionCookie(reply);
       return { status: 'OK' as const };
     });
   }

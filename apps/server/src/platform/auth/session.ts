@@ -9,6 +9,12 @@ import type { ChangeCache } from '../db/change-cache.ts';
 export const SESSION_COOKIE = 'lamella_session';
 /** While an admin impersonates: their own session's token, to come back to ("Back to my account"). */
 export const RETURN_COOKIE = 'lamella_return';
+/**
+ * Readable by the web app (not HttpOnly, no secret in it): "this browser has a session". Set and cleared with the
+ * session cookie, it lets the app skip GET /users/me for a visitor who has none; that call's 401 was an error
+ * in the browser's console of every signed-out visitor (the sign-in page).
+ */
+export const SIGNED_IN_COOKIE = 'lamella_signed_in';
 /** An impersonation lasts one hour and is not renewed by use. */
 export const IMPERSONATION_MS = 60 * 60 * 1000;
 const RENEW_AFTER_MS = 60 * 60 * 1000;
@@ -57,13 +63,20 @@ export async function startSession(
     ip: request.ip,
     userAgent: String(request.headers['user-agent'] ?? '').slice(0, 300),
   });
-  reply.setCookie(SESSION_COOKIE, token, {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: opts.secureCookies,
-    expires: expiresAt,
-  });
+  setSessionCookie(reply, token, { secure: opts.secureCookies, expires: expiresAt });
+}
+
+/** The session cookie and its readable marker (SIGNED_IN_COOKIE), with the same lifetime. */
+export function setSessionCookie(reply: FastifyReply, token: string, opts: { secure: boolean; expires: Date }): void {
+  const cookie = { path: '/', sameSite: 'lax' as const, secure: opts.secure, expires: opts.expires };
+  reply.setCookie(SESSION_COOKIE, token, { ...cookie, httpOnly: true });
+  reply.setCookie(SIGNED_IN_COOKIE, '1', { ...cookie, httpOnly: false });
+}
+
+/** Signs this browser out: the session cookie and its marker go. */
+export function clearSessionCookie(reply: FastifyReply): void {
+  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+  reply.clearCookie(SIGNED_IN_COOKIE, { path: '/' });
 }
 
 /**
@@ -89,9 +102,8 @@ export async function startImpersonation(
     ip: request.ip,
     userAgent: String(request.headers['user-agent'] ?? '').slice(0, 300),
   });
-  const cookie = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: opts.secureCookies, expires: expiresAt };
-  reply.setCookie(SESSION_COOKIE, token, cookie);
-  if (own) reply.setCookie(RETURN_COOKIE, own, cookie);
+  setSessionCookie(reply, token, { secure: opts.secureCookies, expires: expiresAt });
+  if (own) reply.setCookie(RETURN_COOKIE, own, { path: '/', httpOnly: true, sameSite: 'lax', secure: opts.secureCookies, expires: expiresAt });
 }
 
 /**
@@ -111,17 +123,17 @@ export async function endImpersonation(db: Db, request: FastifyRequest, reply: F
         .limit(1)
     : [];
   if (!back || !own || own.userId !== auth.impersonatorId || own.impersonatorId) {
-    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    clearSessionCookie(reply);
     return false;
   }
-  reply.setCookie(SESSION_COOKIE, back, { path: '/', httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https', expires: own.expiresAt });
+  setSessionCookie(reply, back, { secure: request.protocol === 'https', expires: own.expiresAt });
   return true;
 }
 
 export async function endSession(db: Db, request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const token = request.cookies[SESSION_COOKIE];
   if (token) await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
-  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+  clearSessionCookie(reply);
 }
 
 export async function endAllSessions(db: Db, userId: string): Promise<void> {

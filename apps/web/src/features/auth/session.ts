@@ -5,11 +5,27 @@ import { call, isApiError } from '../../api/client';
 
 export const ME_KEY = ['me'] as const;
 
-/** null = no session (401). */
+/**
+ * Readable by the app, set and cleared by the server with the HttpOnly session cookie (apps/server/src/platform/
+ * auth/session.ts): "this browser has a session". Without it there is nothing to ask: GET /users/me would answer
+ * 401, which the browser logs as an error on every signed-out visitor's page.
+ */
+export const SIGNED_IN_COOKIE = 'lamella_signed_in';
+
+/** Whether `cookies` (document.cookie) holds the session marker. */
+export function hasSessionMarker(cookies: string): boolean {
+  return cookies.split(';').some((c) => c.trim().startsWith(SIGNED_IN_COOKIE + '='));
+}
+
+const documentCookies = () => (typeof document === 'undefined' ? '' : document.cookie);
+
+/** null = no session: no marker (no call made), or a 401/403. A 401 drops the marker: the session has ended. */
 export async function fetchMe(): Promise<Me | null> {
+  if (!hasSessionMarker(documentCookies())) return null;
   try {
     return await call(usersApi.me);
   } catch (e) {
+    if (isApiError(e) && e.statusCode === 401 && typeof document !== 'undefined') document.cookie = `${SIGNED_IN_COOKIE}=; Max-Age=0; path=/`;
     if (isApiError(e) && (e.statusCode === 401 || e.statusCode === 403)) return null;
     throw e;
   }
