@@ -43,14 +43,14 @@ test('a German phone user paints a recipe, applies it and reads the thickness wi
   await page.getByText('Deutsch', { exact: true }).click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
   await page.goto('/recipes/new');
-  await expect(page.getByRole('button', { name: 'Sonstiges malen' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Pinsel für Sonstiges' })).toBeVisible();
 
   await page.getByRole('textbox', { name: 'Bild', exact: true }).click();
   await page.getByRole('option', { name: 'layer-thick-sem.png' }).first().click();
   await expect(page.getByTestId('stroke-canvas')).toBeVisible();
   // the coating lies between about 25 % and 45 % of the image's height
   await stroke(page, 0.34);
-  await page.getByRole('button', { name: 'Sonstiges malen' }).click();
+  await page.getByRole('button', { name: 'Pinsel für Sonstiges' }).click();
   await stroke(page, 0.12);
   await stroke(page, 0.75);
   // the preview's shares with a decimal comma ("18,0 %"), never "18.0 %"

@@ -43,7 +43,7 @@ test('draw strokes on a coating, see the layer, save the recipe, apply it to a s
   await expect(page.getByTestId('stroke-canvas')).toBeVisible();
   // the coating lies between about 25 % and 45 % of the image's height
   await stroke(page, 0.34);
-  await page.getByRole('button', { name: 'Paint Other' }).click();
+  await page.getByRole('button', { name: 'Brush for Other' }).click();
   await stroke(page, 0.12);
   await stroke(page, 0.75);
   // the layer is highlighted: the preview is over the image, and the layer class holds about 17 % of it
