@@ -38,7 +38,7 @@ test('a German phone user paints a recipe, applies it and reads the thickness wi
   }
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(String(e)));
-  // German first, then a new recipe: its default classes are named in the language the editor opens in
+  // German first, then a new recipe (its default class names follow the language: recipe-class-names.e2e.ts)
   await page.goto('/recipes');
   await page.getByText('Deutsch', { exact: true }).click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');

@@ -2,17 +2,20 @@ import { ActionIcon, Button, ColorSwatch, Group, Stack, TextInput } from '@manti
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { RecipeClass } from '@lamella/contracts';
-import { CLASS_COLOURS } from './defaults';
 
 interface Props {
+  /** The classes as shown (defaults.ts recipeClasses: default names in the current language). */
   classes: RecipeClass[];
-  onChange: (classes: RecipeClass[]) => void;
+  onRename: (index: number, name: string) => void;
+  onRemove: (index: number) => void;
+  onAdd: () => void;
+  canAdd: boolean;
   active: number;
   onActive: (index: number) => void;
 }
 
 /** The classes (name, colour) and the brush: the class a stroke paints. */
-export function ClassPicker({ classes, onChange, active, onActive }: Props) {
+export function ClassPicker({ classes, onRename, onRemove, onAdd, canAdd, active, onActive }: Props) {
   const { t } = useTranslation();
   return (
     <Stack gap="xs">
@@ -35,7 +38,7 @@ export function ClassPicker({ classes, onChange, active, onActive }: Props) {
             aria-label={t('recipes.editor.className', { index: i + 1 })}
             value={c.name}
             maxLength={60}
-            onChange={(e) => onChange(classes.map((k, j) => (j === i ? { ...k, name: e.currentTarget.value } : k)))}
+            onChange={(e) => onRename(i, e.currentTarget.value)}
           />
           <ActionIcon
             variant="subtle"
@@ -43,7 +46,7 @@ export function ClassPicker({ classes, onChange, active, onActive }: Props) {
             disabled={classes.length <= 2}
             aria-label={t('recipes.editor.removeClass', { name: c.name })}
             onClick={() => {
-              onChange(classes.filter((_, j) => j !== i));
+              onRemove(i);
               onActive(0);
             }}
           >
@@ -51,15 +54,7 @@ export function ClassPicker({ classes, onChange, active, onActive }: Props) {
           </ActionIcon>
         </Group>
       ))}
-      <Button
-        variant="subtle"
-        size="xs"
-        leftSection={<IconPlus size={14} />}
-        disabled={classes.length >= CLASS_COLOURS.length}
-        onClick={() =>
-          onChange([...classes, { name: t('recipes.editor.newClass', { index: classes.length + 1 }), colour: CLASS_COLOURS[classes.length] }])
-        }
-      >
+      <Button variant="subtle" size="xs" leftSection={<IconPlus size={14} />} disabled={!canAdd} onClick={onAdd}>
         {t('recipes.editor.addClass')}
       </Button>
     </Stack>

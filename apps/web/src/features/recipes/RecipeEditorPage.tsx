@@ -5,7 +5,7 @@ import type { Recipe, RecipeGreyRange, RecipeMeasures, RecipeStroke } from '@lam
 import { errorText } from '../../lib/errorText';
 import { useOwnImages, useSaveRecipe, useTrainRecipe } from './api';
 import { ClassPicker } from './ClassPicker';
-import { defaultClasses } from './defaults';
+import { addClass, canAddClass, defaultClasses, recipeClasses, removeClass, renameClass } from './defaults';
 import { GreyRangePicker } from './GreyRangePicker';
 import { MeasuresPicker } from './MeasuresPicker';
 import { RecipeApplyPanel } from './RecipeApplyPanel';
@@ -23,7 +23,9 @@ export function RecipeEditorPage() {
   const train = useTrainRecipe();
   const save = useSaveRecipe();
   const [imageId, setImageId] = useState<string | null>(null);
-  const [classes, setClasses] = useState(() => defaultClasses(t('recipes.editor.layerClass'), t('recipes.editor.otherClass')));
+  const [editorClasses, setClasses] = useState(defaultClasses);
+  // default names in the language of the moment (a switch renames them), the user's names as typed
+  const classes = recipeClasses(editorClasses, (d) => t(d.key, d.vars));
   const [active, setActive] = useState(0);
   const [strokes, setStrokes] = useState<RecipeStroke[]>([]);
   const [grey, setGrey] = useState(false);
@@ -110,7 +112,15 @@ export function RecipeEditorPage() {
                 <Text fw={600} size="sm">
                   {t('recipes.editor.classes')}
                 </Text>
-                <ClassPicker classes={classes} onChange={setClasses} active={active} onActive={setActive} />
+                <ClassPicker
+                  classes={classes}
+                  onRename={(i, n) => setClasses((all) => renameClass(all, i, n))}
+                  onRemove={(i) => setClasses((all) => removeClass(all, i))}
+                  onAdd={() => setClasses(addClass)}
+                  canAdd={canAddClass(editorClasses)}
+                  active={active}
+                  onActive={setActive}
+                />
               </Stack>
             </Card>
             <Card withBorder>
