@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobsApi, projectsApi, type Job } from '@lamella/contracts';
+import { formatResultValue, jobsApi, projectsApi, type Job } from '@lamella/contracts';
 import { grainImage } from '../../../packages/analysis/src/synth/index.ts';
 import { factories, type TestUser } from './factories.ts';
 import { startTestApp, waitFor, type TestApp } from './test-app.ts';
@@ -105,7 +105,7 @@ describe('job report', () => {
     expect(text).toContain(job.id);
     // which quantity the field statistics of a specimen are computed on
     expect(text).toContain('computed on N_A and L̄ of each field, not on G');
-    expect(text).toContain('20261202');
+    expect(text).toContain('20261203');
     // the result's charts are there with their titles, and A4 pages
     expect(text).toContain('Grain area distribution');
     // each picture captioned by what it shows, as on the results page (not "Overlay of the result" three times)
@@ -113,6 +113,20 @@ describe('job report', () => {
     expect(text).toContain('E112 test lines and counted intersections');
     expect(text).toContain('Scale bar found (bar red, label blue)');
     expect(text).not.toContain('Overlay of the result');
+    // the result's table reads as on the results page: the model's 4 decimals shown as the page's formatter shows them
+    const table = job.result!.results.find((i) => i.type === 'data-table')!;
+    const rows = table.type === 'data-table' ? table.rows : [];
+    const area = rows.find((r) => r.label === 'Mean grain area')!;
+    const intercept = rows.find((r) => r.label === 'Mean lineal intercept')!;
+    for (const r of [area, intercept]) {
+      expect(r.kind).toBe('number');
+      const page = formatResultValue(r.value, r.kind, 'en');
+      expect(page).toMatch(/^[\d,]+\.\d\d$/);
+      expect(text).toMatch(new RegExp(`${r.label}\\s+${page.replace('.', '\\.')}\\s+${r.unit}`));
+      // the stored value's decimals (up to 4) are not printed
+      if (!Number.isInteger((r.value as number) * 100)) expect(text).not.toContain(String(r.value));
+    }
+    expect(text).toMatch(new RegExp(`ASTM grain size G \\(planimetric\\)\\s+${formatResultValue(m.astmGPlanimetric, 'g', 'en').replace('.', '\\.')}`));
     const info = execFileSync('pdfinfo', [join(out, 'job-en.pdf')], { encoding: 'utf8' });
     expect(info).toMatch(/Page size:\s+595\.2\d* x 841\.8\d* pts \(A4\)/);
   }, 60_000);

@@ -1,7 +1,7 @@
 /**
  * How result numbers read, the same on the results page (apps/web) and in the job's PDF report (apps/server
- * reports): one rule in one place, so that the same number reads the same in both. `locale` is a BCP 47 tag
- * ('en', 'de', 'en-GB', …).
+ * reports): one rule in one place, so that the same number reads the same in both (the PDF printed the model's 4
+ * decimals where the page showed 2). `locale` is a BCP 47 tag ('en', 'de', 'en-GB', …).
  */
 
 /**
@@ -37,3 +37,36 @@ export function histogramBinLabels(xs: ReadonlyArray<number | readonly [number, 
   return xs.map((x) => formatBinLabel(x, decimals, locale));
 }
 
+
+/** Rounds to `decimals` places, half away from zero; non-finite values pass through unchanged. */
+export function roundTo(value: number, decimals: number): number {
+  if (!Number.isFinite(value)) return value;
+  const f = 10 ** decimals;
+  return Math.round((value + Number.EPSILON) * f) / f;
+}
+
+/** Table value: numbers with exactly 2 decimals (in the locale's style), strings as they are, '–' for none. */
+export function formatTableValue(value: unknown, locale = 'en'): string {
+  if (value === null || value === undefined || value === '') return '–';
+  const n =
+    typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value)) ? Number(value) : null;
+  if (n === null) return String(value);
+  if (!Number.isFinite(n)) return String(n);
+  return formatFixed(roundTo(n, 2), 2, locale);
+}
+
+/** What a result table's number is (the `kind` of a data-table row; jobs/localise.ts adds it when a job is read). */
+export type ValueKind = 'count' | 'g' | 'pixelSize' | 'number';
+
+/**
+ * A result table's number as a metallographer reads it (issue 14 item 5), on the results page and in the job PDF
+ * alike: counts as integers (a Jeffries count of halves keeps its .5), G to 2 decimals, the pixel size to 4
+ * significant digits, anything else to 2 decimals (user-app.md §9), whatever decimals the model stored; strings as
+ * they are.
+ */
+export function formatResultValue(value: unknown, kind: ValueKind | undefined, locale = 'en'): string {
+  if (typeof value !== 'number' || !Number.isFinite(value) || !kind || kind === 'number' || kind === 'g') return formatTableValue(value, locale);
+  if (kind === 'pixelSize') return new Intl.NumberFormat(locale, { maximumSignificantDigits: 4 }).format(value);
+  const halves = Number.isInteger(value * 2) ? value : Math.round(value);
+  return new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(halves);
+}

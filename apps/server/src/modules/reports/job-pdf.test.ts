@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { histogramBinLabels, type HistogramItem } from '@lamella/contracts';
+import { formatResultValue, histogramBinLabels, type HistogramItem } from '@lamella/contracts';
 import { cell, histogramSpec, overlayCaption } from './job-pdf.ts';
 import { reportText } from './text.ts';
 
@@ -16,15 +16,25 @@ describe('job PDF table cells', () => {
     expect(cell(en, 12.3, '', 'count')).toBe('12');
   });
 
-  it('other numbers keep the model’s decimals (2–4), G two, the pixel size 4 significant digits', () => {
-    expect(cell(de, 8.2178, '', 'g')).toBe('8,2178');
+  it('other numbers and G have 2 decimals as on the results page (not the model’s 4), the pixel size 4 significant digits', () => {
+    expect(cell(de, 8.2178, '', 'g')).toBe('8,22');
     expect(cell(de, 8.2, '', 'g')).toBe('8,20');
+    expect(cell(en, 12.3456, 'µm', 'number')).toBe('12.35');
     expect(cell(de, 12.5, 'µm', 'number')).toBe('12,50');
+    expect(cell(en, 1234.5678, 'µm²', 'number')).toBe('1,234.57');
     expect(cell(de, 0.2252, 'µm/px', 'pixelSize')).toBe('0,2252');
-    expect(cell(en, 0.5, null, 'pixelSize')).toBe('0.5000');
+    expect(cell(en, 0.22524, 'µm/px')).toBe('0.2252');
     expect(cell(en, 12.5, 'µm')).toBe('12.50');
     expect(cell(en, null)).toBe('–');
     expect(cell(en, '100 µm = 200 px')).toBe('100 µm = 200 px');
+    // one rule: the results page's formatter gives the same strings
+    for (const [v, kind] of [
+      [8.2178, 'g'],
+      [143.5, 'count'],
+      [0.2252, 'pixelSize'],
+      [1234.5678, 'number'],
+    ] as const)
+      for (const tx of [en, de]) expect(cell(tx, v, '', kind)).toBe(formatResultValue(v, kind, tx.lng));
   });
 });
 

@@ -1,6 +1,7 @@
 import {
   binDecimals,
   formatFixed,
+  formatResultValue,
   resultImageCaption,
   type BarChartItem,
   type DataTableItem,
@@ -39,7 +40,7 @@ export async function jobPdf(d: JobReportData): Promise<Buffer> {
         { header: tx.t('reports.job.value'), width: 1, align: 'right' },
         { header: tx.t('reports.job.unit'), width: 0.8 },
       ],
-      keys.map(([k, digits]) => [quantityName(tx, k), tx.num(m[k], digits), unitOf(k)]),
+      keys.map(([k, kind]) => [quantityName(tx, k), formatResultValue(m[k], kind, tx.lng), unitOf(k)]),
     );
   }
 
@@ -93,19 +94,14 @@ export async function jobPdf(d: JobReportData): Promise<Buffer> {
 }
 
 /**
- * A table value as the results page shows it (apps/web/src/features/jobs/format.ts): counts as integers, a Jeffries
- * count of halves with its ,5 (143,5, not 143,50), the pixel size to 4 significant digits, other numbers with the
- * model's decimals (2–4). `kind` is the row's value kind (jobs/localise.ts adds it when the job is read).
+ * A table value as the results page shows it, by the same rule (formatResultValue, packages/contracts): counts as
+ * integers, a Jeffries count of halves with its ,5 (143,5, not 143,50), G and other numbers to 2 decimals (not the
+ * model's 4), the pixel size to 4 significant digits. `kind` is the row's value kind (jobs/localise.ts adds it when
+ * the job is read); a row without one is a plain number, or the pixel size by its unit.
  */
 export function cell(tx: ReportText, v: number | string | null, unit?: string | null, kind?: DataTableItem['rows'][number]['kind']): string {
   if (typeof v !== 'number') return v ?? '–';
-  // the pixel size with 4 significant digits, as everywhere
-  if (unit === 'µm/px' || kind === 'pixelSize') return tx.sig(v, 4);
-  if (kind === 'count' && Number.isInteger(v * 2) && !Number.isInteger(v)) return tx.num(v, 1);
-  if (Number.isInteger(v)) return tx.int(v);
-  if (kind === 'count') return tx.int(v);
-  const decimals = (String(v).split('.')[1] ?? '').length;
-  return tx.num(v, Math.max(2, Math.min(4, decimals)));
+  return formatResultValue(v, kind ?? (unit === 'µm/px' ? 'pixelSize' : 'number'), tx.lng);
 }
 
 /** What each overlay the models draw shows, and the scale bar found (RESULT_IMAGE_KINDS, as the results page captions them); else "Overlay of the result". */

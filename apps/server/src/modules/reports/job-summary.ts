@@ -1,7 +1,7 @@
 import type { JobReportData } from './data.ts';
 import { fieldValues } from './specimen.ts';
 import { calibrationSource, methodsOf, modelName, type ReportText } from './text.ts';
-import type { Job } from '@lamella/contracts';
+import type { Job, ValueKind } from '@lamella/contracts';
 
 /**
  * The facts that make a job's result reproducible, as label/value pairs for both writers: `text` for the PDF,
@@ -65,17 +65,17 @@ export function statisticsNote(tx: ReportText, job: Pick<Job, 'model' | 'result'
   return null;
 }
 
-/** The key results of the job (G values, thickness, area fraction…) from its measurements, for the summary. */
-export const KEY_RESULTS: Record<string, Array<[key: string, digits: number]>> = {
+/** The key results of the job (G values, thickness, area fraction…) from its measurements, for the summary, each with the kind of its number (formatResultValue). */
+export const KEY_RESULTS: Record<string, Array<[key: string, kind: ValueKind]>> = {
   'grain-size': [
-    ['astmGPlanimetric', 2],
-    ['astmGIntercept', 2],
-    ['grainsPerMm2', 2],
-    ['meanInterceptUm', 3],
+    ['astmGPlanimetric', 'g'],
+    ['astmGIntercept', 'g'],
+    ['grainsPerMm2', 'number'],
+    ['meanInterceptUm', 'number'],
   ],
-  'layer-thickness': [['meanThicknessUm', 2]],
-  porosity: [['areaFractionPercent', 2]],
-  cracks: [['totalLengthUm', 2]],
+  'layer-thickness': [['meanThicknessUm', 'number']],
+  porosity: [['areaFractionPercent', 'number']],
+  cracks: [['totalLengthUm', 'number']],
 };
 
 /** The settings the job ran with as `group.name` → value rows (nested groups flattened). */

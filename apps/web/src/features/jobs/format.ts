@@ -1,40 +1,14 @@
 /** Number and colour rules of user-app.md §9: axis values 1 decimal, tables 2, feedback-flag colour by score. */
 
-/** Rounds to `decimals` places; non-finite values pass through unchanged. */
-export function roundTo(value: number, decimals: number): number {
-  if (!Number.isFinite(value)) return value;
-  const f = 10 ** decimals;
-  return Math.round((value + Number.EPSILON) * f) / f;
-}
+import { roundTo } from '@lamella/contracts';
+
+// the rules of result numbers are shared with the job PDF (packages/contracts number-format.ts)
+export { formatResultValue, formatTableValue, roundTo, type ValueKind } from '@lamella/contracts';
 
 /** Axis tick text: 1 decimal, trailing zeros dropped (12 → "12", 1.25 → "1.3"). */
 export function formatAxis(value: unknown, locale = 'en'): string {
   if (typeof value !== 'number') return String(value ?? '');
   return new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(roundTo(value, 1));
-}
-
-/** Table value: numbers with exactly 2 decimals (in the UI language's style), strings as they are. */
-export function formatTableValue(value: unknown, locale = 'en'): string {
-  if (value === null || value === undefined || value === '') return '–';
-  const n =
-    typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value)) ? Number(value) : null;
-  if (n === null) return String(value);
-  if (!Number.isFinite(n)) return String(n);
-  return new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(roundTo(n, 2));
-}
-
-export type ValueKind = 'count' | 'g' | 'pixelSize' | 'number';
-
-/**
- * A result table's number as a metallographer reads it (issue 14 item 5): counts as integers (a Jeffries count
- * of halves keeps its .5), G to 2 decimals, the pixel size to 4 significant digits, anything else to 2 decimals
- * (user-app.md §9); strings as they are.
- */
-export function formatResultValue(value: unknown, kind: ValueKind | undefined, locale = 'en'): string {
-  if (typeof value !== 'number' || !Number.isFinite(value) || !kind || kind === 'number' || kind === 'g') return formatTableValue(value, locale);
-  if (kind === 'pixelSize') return new Intl.NumberFormat(locale, { maximumSignificantDigits: 4 }).format(value);
-  const halves = Number.isInteger(value * 2) ? value : Math.round(value);
-  return new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(halves);
 }
 
 export type FlagColor = 'black' | 'red' | 'orange' | 'green';
