@@ -159,14 +159,16 @@ export function findLabel(img: Gray, bar: Rect, bounds: Rect): Rect | null {
       dir < 0
         ? Math.max(bounds.y, bar.y - Math.max(120, bar.width))
         : Math.min(bounds.y + bounds.height - 1, bar.y + bar.height + Math.max(120, bar.width));
+    // rows strictly before the limit: a bar on the edge of the bounds starts past it (and `y !== yLimit` never ended)
+    const before = (v: number) => (dir < 0 ? v > yLimit : v < yLimit);
     let gap = 0;
-    while (y !== yLimit && !rowHasBright(y)) {
+    while (before(y) && !rowHasBright(y)) {
       y += dir;
       gap++;
     }
-    if (y === yLimit || gap > Math.max(40, bar.width)) continue;
+    if (!before(y) || gap > Math.max(40, bar.width)) continue;
     const y0 = y;
-    while (y !== yLimit && rowHasBright(y)) y += dir;
+    while (before(y) && rowHasBright(y)) y += dir;
     const top = Math.min(y0, y - dir),
       bottom = Math.max(y0, y - dir);
     const th = bottom - top + 1;
