@@ -7,7 +7,7 @@
 //    could see (texture read as grains) show there, the look goes finer while they do (up to 4× the image), and the
 //    scale is chosen again from the finest grains seen.
 // 2. The network gives the boundary probability (twin lines are trained as not-a-boundary; a second output gives
-//    them, and `countTwins` adds them back). The cores of the interior (below PARTITION.seedBelow, split at its
+//    them, and `countTwins` adds them back). From 20261203 the image's shading is divided out first (shading.ts). The cores of the interior (below PARTITION.seedBelow, split at its
 //    necks, so a gap in a boundary does not merge two grains) seed the grains, which are flooded over the
 //    probability to a zero-width partition; neighbours parted by a weak border are merged.
 // 3. The partition is brought back to the image's resolution by flooding the full-resolution probability from the
@@ -15,8 +15,9 @@
 import { coreSeeds, flood, meanInterceptOf, mergeWeakBorders, type Partition } from './partition.js';
 import { networkSession, runTiled } from './network.js';
 import { resizeFloat, resizeLabels, resizeMask, resizeRgb } from './resample.js';
-import { grainNetworkFile, NETWORK, PARTITION, WORKING_SCALE } from './tunables.js';
+import { grainNetworkFile, NETWORK, PARTITION, SHADING, WORKING_SCALE } from './tunables.js';
 import { mergeTwinBands } from './twins.js';
+import { correctShading } from './shading.js';
 
 export interface LearnedGrains extends Partition {
   /** Working scale factor (working px per image px). */
@@ -125,6 +126,8 @@ export async function segmentGrainsLearned(
   const version = opts.version ?? '20261201';
   const network = opts.network || grainNetworkFile(version);
   const S = WORKING_SCALE;
+  // 20261203 on: the image's shading divided out first (shading.ts), for every pass and the twin bands' colours
+  if (version >= SHADING.from) rgb = correctShading(rgb, w, h, valid);
   let r = await pass(rgb, w, h, valid, Math.min(1, Math.sqrt(S.firstPassPixels / (w * h))), countTwins, network, version);
   let passes = 1;
   // grains too small to be seen in the first pass: look again at twice the scale (at most the image's)
@@ -224,3 +227,4 @@ export async function segmentGrainsLearned(
     unconfirmed,
   };
 }
+

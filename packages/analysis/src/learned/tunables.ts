@@ -59,6 +59,15 @@ export const WORKING_SCALE = {
   minTrainedInterceptPx: 10,
 } as const;
 
+export const SHADING = {
+  /** From this version on, the image's shading (a plane per channel) is divided out before the network (shading.ts). */
+  from: '20261203',
+  /** The plane is fitted on a grid of at most about this many pixels. */
+  fitPixels: 200_000,
+  /** The correction multiplies a pixel by at most this, or divides it by at most this. */
+  maxGain: 3,
+} as const;
+
 export const PARTITION = {
   /** Pixels below this boundary probability are grain interior: their connected pieces seed the grains. */
   seedBelow: 0.5,
