@@ -1,6 +1,7 @@
 // Cracks: thin dark lines on a textured surface → skeleton → networks, lengths, widths.
 import { blackHat, components, gaussianBlur, morph } from '../cvops.js';
-import { encodePng, overlayRgb, type Gray } from '../image.js';
+import { overlayRgb, type Gray } from '../image.js';
+import { wholeImageOverlayPng } from './overlayImage.js';
 import { skeletonize, skeletonLength } from '../measure/skeleton.js';
 import { addSegmentationFile, warnIfColour, type Context } from './common.js';
 import { AnalysisError } from '../errors.js';
@@ -197,13 +198,13 @@ export async function runCracks(ctx: Context): Promise<void> {
   const filename = 'cracks-overlay.png';
   ctx.files.push({
     filename,
-    data: await encodePng(
+    // on the whole image, outside the analysis hatched (overlayImage.ts): the results page fades it into the original
+    data: await wholeImageOverlayPng(
+      ctx,
       overlayRgb(img, [
         { mask, color: rgb255(settings.colours.cracks), alpha: 0.45 },
         { mask: morph(skel, w, h, 'dilate', 2), color: [255, 255, 0], alpha: 1 },
       ]),
-      w,
-      h,
     ),
   });
   ctx.items.push({ type: 'image', filename });

@@ -1,6 +1,7 @@
 // Layer thickness in a cross-section: resin (dark, top), coating (bright), substrate (below).
 import { components, morph } from '../cvops.js';
-import { blurGray, encodePng, overlayRgb } from '../image.js';
+import { blurGray, overlayRgb } from '../image.js';
+import { wholeImageOverlayPng } from './overlayImage.js';
 import { crossing, perpendicularThickness, runningMedian } from '../measure/thickness.js';
 import { addSegmentationFile, warnIfColour, type Context } from './common.js';
 import { AnalysisError } from '../errors.js';
@@ -170,14 +171,14 @@ export async function runLayer(ctx: Context): Promise<void> {
   const filename = 'layer-overlay.png';
   ctx.files.push({
     filename,
-    data: await encodePng(
+    // on the whole image, outside the analysis hatched (overlayImage.ts): the results page fades it into the original
+    data: await wholeImageOverlayPng(
+      ctx,
       overlayRgb(img, [
         { mask: resin, color: rgb255(settings.colours.resin), alpha: 0.35 },
         { mask: coat, color: rgb255(settings.colours.feature), alpha: 0.35 },
         { mask: morph(edges, w, h, 'dilate', 3), color: [255, 0, 0], alpha: 1 },
       ]),
-      w,
-      h,
     ),
   });
   ctx.items.push({ type: 'image', filename });

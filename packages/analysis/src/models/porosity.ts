@@ -1,7 +1,8 @@
 // Porosity (ASTM E562 / E1245): dark-phase area fraction, pore count, pore-size distribution.
 import { components, gaussianBlur, medianBlur, resize } from '../cvops.js';
-import { encodePng, overlayRgb, type Gray } from '../image.js';
+import { overlayRgb, type Gray } from '../image.js';
 import { addSegmentationFile, warnIfColour, type Context } from './common.js';
+import { wholeImageOverlayPng } from './overlayImage.js';
 import { colourStats, isColourEtched } from './grainColour.js';
 import { segmentDarkPhaseClassical } from './darkPhase.js';
 import { segmentClasses } from '../learned/classes.js';
@@ -228,7 +229,8 @@ export async function runPorosity(ctx: Context): Promise<void> {
     ),
   );
   const filename = 'porosity-overlay.png';
-  ctx.files.push({ filename, data: await encodePng(overlayRgb(img, [{ mask: clean, color: rgb255(col), alpha: 0.6 }]), w, h) });
+  // on the whole image, outside the analysis hatched (overlayImage.ts): the results page fades it into the original
+  ctx.files.push({ filename, data: await wholeImageOverlayPng(ctx, overlayRgb(img, [{ mask: clean, color: rgb255(col), alpha: 0.6 }])) });
   await addSegmentationFile(ctx, (i) => clean[i] > 0);
   ctx.items.push({ type: 'image', filename });
 }

@@ -11,6 +11,7 @@ import { distanceTransform } from '../../cvops.js';
 import { encodePng } from '../../image.js';
 import { e112Intercept } from '../../measure/e112.js';
 import { type Context, rgb255, tr } from '../common.js';
+import { blendLut, blendWith, EXCLUDED_COLOUR, EXCLUDED_HATCH, hatchAt, onWholeImage, type RGB } from '../overlayImage.js';
 import { junctionEvents, weightedP } from './report.js';
 
 /** Boundary bands (label ≤ 0 between grains) up to twice this width are drawn as a 1-px line; wider areas are ignored area. */
@@ -31,11 +32,10 @@ export function drawnLineStep(spacing: number, w: number, h: number): number {
 /** Test line j (0, 1, … from the image's edge) is drawn: every `step`-th, the first about half a gap in. */
 export const isDrawnLine = (j: number, step: number): boolean => j % step === step >> 1;
 
-type RGB = [number, number, number];
 export const OVERLAY_COLOURS = {
   border: [255, 176, 0] as RGB,
   ignored: [150, 60, 255] as RGB,
-  excluded: [110, 110, 110] as RGB,
+  excluded: EXCLUDED_COLOUR,
   testLine: [0, 200, 255] as RGB,
   hit: [40, 230, 40] as RGB,
   triple: [255, 0, 255] as RGB,
@@ -138,22 +138,8 @@ const PLUS = [
   [0, -1],
 ];
 
-/** Every 8-bit level blended with colour `c` at opacity `a` (rounded), per channel: lut[3 * v + k]. */
-const blendLut = (c: RGB, a: number) => {
-  const lut = new Uint8Array(3 * 256);
-  for (let v = 0; v < 256; v++) for (let k = 0; k < 3; k++) lut[3 * v + k] = Math.round(v * (1 - a) + c[k] * a);
-  return lut;
-};
-/** The grey and violet hatchings: [stripe, between stripes] of each. */
-const HATCH = {
-  excluded: [blendLut(OVERLAY_COLOURS.excluded, 0.8), blendLut(OVERLAY_COLOURS.excluded, 0.45)],
-  ignored: [blendLut(OVERLAY_COLOURS.ignored, 0.85), blendLut(OVERLAY_COLOURS.ignored, 0.35)],
-};
-const blendWith = (out: Uint8Array, i: number, lut: Uint8Array) => {
-  out[3 * i] = lut[3 * out[3 * i]];
-  out[3 * i + 1] = lut[3 * out[3 * i + 1] + 1];
-  out[3 * i + 2] = lut[3 * out[3 * i + 2] + 2];
-};
+/** The violet hatching of what the count ignores: [stripe, between stripes] (the grey one is EXCLUDED_HATCH). */
+const IGNORED_HATCH = [blendLut(OVERLAY_COLOURS.ignored, 0.85), blendLut(OVERLAY_COLOURS.ignored, 0.35)] as const;
 const put = (out: Uint8Array, i: number, c: RGB) => {
   out[3 * i] = c[0];
   out[3 * i + 1] = c[1];
@@ -170,45 +156,13 @@ async function baseRgb(ctx: Context): Promise<Uint8Array> {
   return out;
 }
 
-/**
- * The overlay of the analysed area placed on the whole image, so that it covers the original pixel for pixel (the
- * viewer fades one into the other): the rest of the image (data strip, outside a crop) grey and hatched.
- */
-function onWholeImage(ctx: Context, a: Uint8Array): { data: Uint8Array; width: number; height: number } {
-  const { width: W, height: H } = ctx.full;
-  const { width: w, height: h } = ctx.img;
-  const full = ctx.fullImage;
-  if (!full || (W === w && H === h)) return { data: a, width: w, height: h };
-  const out = new Uint8Array(3 * W * H);
-  const { x: ox, y: oy } = ctx.origin;
-  // hatched grey outside the analysed area (only there: it is overwritten inside)
-  const hatch = (y: number, x0: number, x1: number) => {
-    for (let x = x0, i = y * W + x0; x < x1; x++, i++) {
-      const lut = HATCH.excluded[(x + y) % 6 < 2 ? 0 : 1],
-        g = 3 * full.data[i];
-      out[3 * i] = lut[g];
-      out[3 * i + 1] = lut[g + 1];
-      out[3 * i + 2] = lut[g + 2];
-    }
-  };
-  for (let y = 0; y < H; y++) {
-    if (y < oy || y >= oy + h) hatch(y, 0, W);
-    else {
-      hatch(y, 0, ox);
-      hatch(y, ox + w, W);
-      out.set(a.subarray(3 * (y - oy) * w, 3 * (y - oy + 1) * w), 3 * (y * W + ox));
-    }
-  }
-  return { data: out, width: W, height: H };
-}
-
 /** Pixels of the analysed image outside the analysis (strip, plate) hatched grey; what the count ignores hatched violet. */
 function paintAreas(out: Uint8Array, w: number, h: number, valid: Uint8Array, ignored: Uint8Array): void {
   for (let y = 0; y < h; y++)
     for (let x = 0; x < w; x++) {
       const i = y * w + x;
-      if (!valid[i]) blendWith(out, i, HATCH.excluded[(x + y) % 6 < 2 ? 0 : 1]);
-      else if (ignored[i]) blendWith(out, i, HATCH.ignored[(x + y) % 6 < 2 ? 0 : 1]);
+      if (!valid[i]) blendWith(out, i, hatchAt(EXCLUDED_HATCH, x, y));
+      else if (ignored[i]) blendWith(out, i, hatchAt(IGNORED_HATCH, x, y));
     }
 }
 
