@@ -126,7 +126,9 @@ describe('job report', () => {
       // the stored value's decimals (up to 4) are not printed
       if (!Number.isInteger((r.value as number) * 100)) expect(text).not.toContain(String(r.value));
     }
-    expect(text).toMatch(new RegExp(`ASTM grain size G \\(planimetric\\)\\s+${formatResultValue(m.astmGPlanimetric, 'g', 'en').replace('.', '\\.')}`));
+    expect(text).toMatch(
+      new RegExp(`ASTM grain size G \\(planimetric\\)\\s+${formatResultValue(m.astmGPlanimetric, 'g', 'en').replace('.', '\\.')}`),
+    );
     const info = execFileSync('pdfinfo', [join(out, 'job-en.pdf')], { encoding: 'utf8' });
     expect(info).toMatch(/Page size:\s+595\.2\d* x 841\.8\d* pts \(A4\)/);
   }, 60_000);

@@ -37,7 +37,6 @@ export function histogramBinLabels(xs: ReadonlyArray<number | readonly [number, 
   return xs.map((x) => formatBinLabel(x, decimals, locale));
 }
 
-
 /** Rounds to `decimals` places, half away from zero; non-finite values pass through unchanged. */
 export function roundTo(value: number, decimals: number): number {
   if (!Number.isFinite(value)) return value;

@@ -27,14 +27,19 @@ describe('shading correction (grain size 20261203)', () => {
     const dim = shaded(rgb, w, 0.55);
     const out = correctShading(dim, w, h, valid);
     // the left half was 55–77 % as bright as the right; corrected, the two halves agree as in the original
-    const half = (a: Uint8Array, left: boolean) => mean(a.filter((_, i) => (Math.floor(i / 3) % w < w / 2) === left));
+    const half = (a: Uint8Array, left: boolean) => mean(a.filter((_, i) => Math.floor(i / 3) % w < w / 2 === left));
     const ratio = (a: Uint8Array) => half(a, true) / half(a, false);
     expect(ratio(dim) / ratio(rgb)).toBeLessThan(0.8);
     expect(Math.abs(ratio(out) / ratio(rgb) - 1)).toBeLessThan(0.03);
     expect(Math.abs(mean(out) - mean(dim))).toBeLessThan(1.5);
     // the grains' own contrast is back: the corrected image lies close to the original scaled to the same mean
     const k = mean(dim) / mean(rgb);
-    expect(meanAbs(out, rgb.map((v) => Math.round(v * k)))).toBeLessThan(3);
+    expect(
+      meanAbs(
+        out,
+        rgb.map((v) => Math.round(v * k)),
+      ),
+    ).toBeLessThan(3);
   });
 
   it('leaves an evenly lit field almost as it is', async () => {

@@ -44,7 +44,9 @@ function fitPlane(rgb: Uint8Array, w: number, h: number, valid: Uint8Array, c: n
     [sy, sxy, syy],
   ];
   const det = (m: number[][]) =>
-    m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1]) - m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0]) + m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0]);
+    m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1]) -
+    m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0]) +
+    m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0]);
   const D = det(A);
   // all analysed pixels on one line (a 1-px strip): no plane
   if (Math.abs(D) < 1e-9 * n * n * n) return null;

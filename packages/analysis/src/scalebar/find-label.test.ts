@@ -15,7 +15,12 @@ describe('the scale-bar label beside a bar (findLabel)', () => {
       [50, 80, 100, 6],
       [80, 60, 40, 12],
     ]);
-    expect(findLabel(img, { x: 50, y: 80, width: 100, height: 6 }, { x: 0, y: 0, width: 200, height: 120 })).toEqual({ x: 80, y: 60, width: 40, height: 12 });
+    expect(findLabel(img, { x: 50, y: 80, width: 100, height: 6 }, { x: 0, y: 0, width: 200, height: 120 })).toEqual({
+      x: 80,
+      y: 60,
+      width: 40,
+      height: 12,
+    });
   });
 
   it('ends for a bar on the edge of the searched bounds (a crop cut through the bar strip)', () => {

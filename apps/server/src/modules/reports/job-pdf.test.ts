@@ -65,7 +65,12 @@ describe('job PDF pictures', () => {
 
 describe('job PDF histograms', () => {
   it('labels each bin by its lower edge with the decimals of the bins’ width, as the results page does', () => {
-    const item = (x: Array<[number, number]>): HistogramItem => ({ type: 'histogram', label: 'Grain area distribution', unit: 'µm²', data: x.map((b) => ({ x: b, y: 1 })) });
+    const item = (x: Array<[number, number]>): HistogramItem => ({
+      type: 'histogram',
+      label: 'Grain area distribution',
+      unit: 'µm²',
+      data: x.map((b) => ({ x: b, y: 1 })),
+    });
     const half = item([
       [0, 0.5],
       [0.5, 1],
