@@ -4,7 +4,7 @@ import { initCv } from '../../cv.js';
 import { e112Intercept } from '../../measure/e112.js';
 import { runModel } from '../../registry.js';
 import { grainImage } from '../../synth/index.js';
-import { OVERLAY_COLOURS, overlayParts } from './overlay.js';
+import { markRadius, OVERLAY_COLOURS, overlayParts, plusOffsets } from './overlay.js';
 
 beforeAll(() => initCv());
 
@@ -153,7 +153,10 @@ describe('grain-size overlays of a run', () => {
     // the measurement counts every line (spacing 4 px here), as before
     const spacing = 4;
     const legend = r.items.find((i) => i.type === 'message' && i.code === 'OVERLAY_LEGEND') as { content: string };
-    const m = /shows 1 in (\d+) of the E112 intercept's (\d+) test lines \((\d+) lines in cyan, (\d+) px apart\) and the (\d+) counted intersections on them: .* The count uses all lines: P = ([\d.]+), the weighted count of (\d+) intersections\./.exec(legend.content);
+    const m =
+      /shows 1 in (\d+) of the E112 intercept's (\d+) test lines \((\d+) lines in cyan, (\d+) px apart\) and the (\d+) counted intersections on them: .* The count uses all lines: P = ([\d.]+), the weighted count of (\d+) intersections\./.exec(
+        legend.content,
+      );
     expect(m, legend.content).not.toBeNull();
     const [step, allLines, shown, gap, marks, P, allMarks] = m!.slice(1).map(Number);
     expect(gap).toBe(step * spacing);
@@ -183,7 +186,11 @@ describe('grain-size overlays of a run', () => {
       const method = (r.items.find((i) => i.type === 'message' && /^(Method|Verfahren)/.test(i.title)) as { content: string }).content;
       const legend = msg('OVERLAY_LEGEND');
       // the number of intersections P weighs: the legend's count over all lines
-      const all = Number((lang === 'en' ? /the weighted count of (\d+) intersections\.$/ : /die gewichtete Zahl von (\d+) Schnittpunkten\.$/).exec(legend.split(' The opacity')[0].split(' Mit dem Deckkraft')[0])?.[1]);
+      const all = Number(
+        (lang === 'en' ? /the weighted count of (\d+) intersections\.$/ : /die gewichtete Zahl von (\d+) Schnittpunkten\.$/).exec(
+          legend.split(' The opacity')[0].split(' Mit dem Deckkraft')[0],
+        )?.[1],
+      );
       expect(all).toBeGreaterThan(100);
       expect(all).toBeLessThanOrEqual(P);
       const p = lang === 'de' ? String(P).replace('.', ',') : String(P);
@@ -225,6 +232,40 @@ describe('grain-size overlays of a run', () => {
     expect(outside).toBe(w * h - crop.width * crop.height);
     expect(hatched).toBe(outside);
   }, 60_000);
+
+  it('marks the intersections with pluses that grow with the image: about 0.4 % of the shorter side, 3 px on a small one', async () => {
+    expect(markRadius(360, 270)).toBe(1);
+    expect(markRadius(1600, 1200)).toBe(5);
+    expect(markRadius(4000, 3000)).toBe(12);
+    expect(plusOffsets(1).length).toBe(5); // the 3-px plus of a small image, as before
+    /** The median width of the green marks (4-connected pieces of the hit colour) in a run's test-line image. */
+    const markWidth = async (w: number, h: number, grainPx: number) => {
+      const s = await grainImage({ width: w, height: h, grainPx, pixelSizeUm: 0.5, noise: 2, seed: 8 });
+      const r = await runModel('grain-size', '20261125', s.png, {}, { pixelSizeUm: 0.5 });
+      const tl = await raw(r.files.find((f) => f.filename === 'e112-test-lines.png')!.data);
+      expect([tl.info.width, tl.info.height]).toEqual([w, h]);
+      const [mr, mg, mb] = OVERLAY_COLOURS.hit;
+      const hit = new Uint8Array(w * h);
+      for (let i = 0; i < w * h; i++) hit[i] = tl.data[3 * i] === mr && tl.data[3 * i + 1] === mg && tl.data[3 * i + 2] === mb ? 1 : 0;
+      const { components } = await import('../../cvops.js');
+      const cc = components(hit, w, h, 4);
+      const x0 = new Int32Array(cc.count + 1).fill(w),
+        x1 = new Int32Array(cc.count + 1).fill(-1);
+      for (let i = 0; i < w * h; i++) {
+        const l = cc.labels[i];
+        if (!l) continue;
+        const x = i % w;
+        if (x < x0[l]) x0[l] = x;
+        if (x > x1[l]) x1[l] = x;
+      }
+      const widths = Array.from({ length: cc.count }, (_, k) => x1[k + 1] - x0[k + 1] + 1).sort((a, b) => a - b);
+      expect(widths.length).toBeGreaterThan(20);
+      return widths[widths.length >> 1];
+    };
+    // a small image keeps its 3-px pluses; one of 1600 × 1200 px (shown about 800 px wide) gets 11-px ones, 3 px thick
+    expect(await markWidth(360, 270, 30)).toBe(3);
+    expect(await markWidth(1600, 1200, 120)).toBe(2 * markRadius(1600, 1200) + 1);
+  }, 120_000);
 
   it('claims no length in the method text of an uncalibrated image, and writes German numbers with a comma', async () => {
     const s = await grainImage({ width: 320, height: 240, grainPx: 24, pixelSizeUm: 0.5, noise: 2, seed: 5 });

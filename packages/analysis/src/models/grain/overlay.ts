@@ -5,7 +5,8 @@
 //   area outside the analysis (data strip, crop) hatched grey.
 // - e112-test-lines.png (20261123 and later): every k-th of the intercept's test lines (at least TEST_LINE_GAP px
 //   apart: the lines are counted every few px, and all of them drawn tinted the whole image cyan) and each counted
-//   intersection on the drawn lines marked by its weight (1, 1½ at a triple point, ½ at a line end). The count
+//   intersection on the drawn lines marked by its weight (1, 1½ at a triple point, ½ at a line end) with a plus sized
+//   with the image (markRadius: about 0.4 % of the shorter side, so it stays visible shown scaled down). The count
 //   itself uses every line.
 import { distanceTransform } from '../../cvops.js';
 import { encodePng } from '../../image.js';
@@ -130,13 +131,20 @@ function boundaryLines(filled: Int32Array, w: number, h: number, valid: Uint8Arr
   return lines;
 }
 
-const PLUS = [
-  [0, 0],
-  [1, 0],
-  [-1, 0],
-  [0, 1],
-  [0, -1],
-];
+/**
+ * The arm length (px) of the plus marking a counted intersection on a w×h test-line image: about 0.4 % of the shorter
+ * side, at least 1 (the 3-px plus of a small image). A 1200-px side gets 5 (an 11-px plus), 3000 px 12: about 5 px
+ * when the image is shown 800 px wide, where a fixed plus vanished.
+ */
+export const markRadius = (w: number, h: number): number => Math.max(1, Math.round(0.004 * Math.min(w, h)));
+
+/** The offsets of a plus of arm length r, its arms 2·⌊r/4⌋ + 1 px thick (1 px up to r = 3). */
+export function plusOffsets(r: number): Array<[number, number]> {
+  const half = r >> 2;
+  const out: Array<[number, number]> = [];
+  for (let dy = -r; dy <= r; dy++) for (let dx = -r; dx <= r; dx++) if (Math.abs(dx) <= half || Math.abs(dy) <= half) out.push([dx, dy]);
+  return out;
+}
 
 /** The violet hatching of what the count ignores: [stripe, between stripes] (the grey one is EXCLUDED_HATCH). */
 const IGNORED_HATCH = [blendLut(OVERLAY_COLOURS.ignored, 0.85), blendLut(OVERLAY_COLOURS.ignored, 0.35)] as const;
@@ -211,7 +219,8 @@ export async function grainOverlays(ctx: Context, L: Int32Array, kind: Uint8Arra
       shown.lines++;
       for (let y = 0; y < h; y++) if (valid[y * w + x] && !lines[y * w + x]) blendWith(t, y * w + x, cyan);
     }
-    // each counted intersection on a drawn line: a plus of 5 px in the colour of its weight
+    // each counted intersection on a drawn line: a plus in the colour of its weight, sized with the image (markRadius)
+    const plus = plusOffsets(markRadius(w, h));
     const r = e112Intercept(L, w, h, valid, spacing, 3, onHit, junctionEvents(ctx.version));
     Object.assign(shown, { allLines: r.lines, allMarks: r.marks, P: r.intersections });
     function onHit(i: number, weight: number, vertical: boolean) {
@@ -220,7 +229,7 @@ export async function grainOverlays(ctx: Context, L: Int32Array, kind: Uint8Arra
       if (!drawn(vertical ? x : y)) return;
       shown.marks++;
       const c = weight > 1 ? OVERLAY_COLOURS.triple : weight < 1 ? OVERLAY_COLOURS.half : OVERLAY_COLOURS.hit;
-      for (const [dx, dy] of PLUS) {
+      for (const [dx, dy] of plus) {
         const xx = x + dx,
           yy = y + dy;
         if (xx >= 0 && yy >= 0 && xx < w && yy < h) put(t, yy * w + xx, c);
