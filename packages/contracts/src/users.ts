@@ -2,6 +2,13 @@ import { Type, type Static } from 'typebox';
 import { FileDownload, LanguageSchema, Role, StatusOk } from './common.ts';
 import { endpoint } from './endpoint.ts';
 
+/**
+ * The readable cookie that says "this browser has a session", set and cleared by the server with the HttpOnly
+ * session cookie: the web app asks GET /users/me only where it is (a signed-out visitor's 401 was an error in the
+ * browser's console on every public page).
+ */
+export const SIGNED_IN_COOKIE = 'lamella_signed_in';
+
 /** GET /users/me: the signed-in caller. */
 export const Me = Type.Object(
   {

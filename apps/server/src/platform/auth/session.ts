@@ -1,5 +1,6 @@
 import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { SIGNED_IN_COOKIE } from '@lamella/contracts';
 import type { Db } from '../db/client.ts';
 import { accessKeys, privileges, sessions, users, groups } from '../db/schema/index.ts';
 import { hashToken, newToken } from './tokens.ts';
@@ -9,12 +10,8 @@ import type { ChangeCache } from '../db/change-cache.ts';
 export const SESSION_COOKIE = 'lamella_session';
 /** While an admin impersonates: their own session's token, to come back to ("Back to my account"). */
 export const RETURN_COOKIE = 'lamella_return';
-/**
- * Readable by the web app (not HttpOnly, no secret in it): "this browser has a session". Set and cleared with the
- * session cookie, it lets the app skip GET /users/me for a visitor who has none; that call's 401 was an error
- * in the browser's console of every signed-out visitor (the sign-in page).
- */
-export const SIGNED_IN_COOKIE = 'lamella_signed_in';
+/** Readable by the web app (not HttpOnly, no secret in it): "this browser has a session" (contracts users.ts). */
+export { SIGNED_IN_COOKIE };
 /** An impersonation lasts one hour and is not renewed by use. */
 export const IMPERSONATION_MS = 60 * 60 * 1000;
 const RENEW_AFTER_MS = 60 * 60 * 1000;
@@ -68,9 +65,13 @@ export async function startSession(
 
 /** The session cookie and its readable marker (SIGNED_IN_COOKIE), with the same lifetime. */
 export function setSessionCookie(reply: FastifyReply, token: string, opts: { secure: boolean; expires: Date }): void {
-  const cookie = { path: '/', sameSite: 'lax' as const, secure: opts.secure, expires: opts.expires };
-  reply.setCookie(SESSION_COOKIE, token, { ...cookie, httpOnly: true });
-  reply.setCookie(SIGNED_IN_COOKIE, '1', { ...cookie, httpOnly: false });
+  reply.setCookie(SESSION_COOKIE, token, { path: '/', sameSite: 'lax', secure: opts.secure, expires: opts.expires, httpOnly: true });
+  setSignedInMarker(reply, opts);
+}
+
+/** The readable marker alone (SIGNED_IN_COOKIE); without `expires` it lasts the browser's session. */
+export function setSignedInMarker(reply: FastifyReply, opts: { secure: boolean; expires?: Date }): void {
+  reply.setCookie(SIGNED_IN_COOKIE, '1', { path: '/', sameSite: 'lax', secure: opts.secure, expires: opts.expires, httpOnly: false });
 }
 
 /** Signs this browser out: the session cookie and its marker go. */

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { clearSessionCookie, SESSION_COOKIE, SIGNED_IN_COOKIE, type AuthContext } from '../auth/session.ts';
+import { clearSessionCookie, SESSION_COOKIE, setSignedInMarker, SIGNED_IN_COOKIE, type AuthContext } from '../auth/session.ts';
 
 /**
  * The web app asks for the session (GET /api/users/me) only where the browser has one: SIGNED_IN_COOKIE says so
@@ -30,7 +30,7 @@ export async function sessionHints(request: FastifyRequest, reply: FastifyReply,
       clearSessionCookie(reply);
       return;
     }
-    reply.setCookie(SIGNED_IN_COOKIE, '1', { path: '/', sameSite: 'lax', secure: request.protocol === 'https', httpOnly: false });
+    setSignedInMarker(reply, { secure: request.protocol === 'https' });
   }
   reply.header('link', '</api/users/me>; rel=preload; as=fetch; crossorigin=use-credentials');
 }

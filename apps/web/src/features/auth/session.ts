@@ -1,18 +1,11 @@
 /** The signed-in user (GET /api/users/me) as a query, plus the landing rules of accounts.md §2. */
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { usersApi, type Me } from '@lamella/contracts';
+import { SIGNED_IN_COOKIE, usersApi, type Me } from '@lamella/contracts';
 import { call, isApiError } from '../../api/client';
 
 export const ME_KEY = ['me'] as const;
 
-/**
- * Readable by the app, set and cleared by the server with the HttpOnly session cookie (apps/server/src/platform/
- * auth/session.ts): "this browser has a session". Without it there is nothing to ask: GET /users/me would answer
- * 401, which the browser logs as an error on every signed-out visitor's page.
- */
-export const SIGNED_IN_COOKIE = 'lamella_signed_in';
-
-/** Whether `cookies` (document.cookie) holds the session marker. */
+/** Whether `cookies` (document.cookie) holds the session marker (SIGNED_IN_COOKIE: set and cleared by the server with the session). */
 export function hasSessionMarker(cookies: string): boolean {
   return cookies.split(';').some((c) => c.trim().startsWith(SIGNED_IN_COOKIE + '='));
 }
