@@ -36,12 +36,12 @@ export function flood(prob: Float32Array, w: number, h: number, valid: Uint8Arra
   // unlabelled, not yet queued); OUTSIDE marks the invalid unlabelled pixels until the end, when they are 0 again
   const OUTSIDE = -0x80000000;
   if (valid) for (let i = 0; i < N; i++) if (!valid[i] && labels[i] === 0) labels[i] = OUTSIDE;
-  // the level of each pixel, once
-  const level = levels <= 256 ? new Uint8Array(N) : new Int32Array(N);
-  for (let i = 0; i < N; i++) {
+  // the level of a pixel, worked out when it is reached (most pixels of a full-size map are seeds already and
+  // never are); NaN is level 0
+  const level = (i: number): number => {
     const q = Math.floor(prob[i] * levels);
-    level[i] = q < 0 ? 0 : q > top ? top : q;
-  }
+    return q > top ? top : q >= 0 ? q : 0;
+  };
   // bucket queue: per level a growable list of pixel indices. The order of the pushes is the raster order of the
   // seeds, then first in, first out; a seed pixel with no open neighbour is passed over.
   const buckets: Int32Array[] = Array.from({ length: levels }, () => new Int32Array(64));
@@ -49,7 +49,7 @@ export function flood(prob: Float32Array, w: number, h: number, valid: Uint8Arra
   // claims pixel j for the seed `lab` at level max(lv, level of j)
   const claim = (j: number, lab: number, lv: number) => {
     labels[j] = -lab; // tentative: claimed by the first seed to reach it
-    const q = level[j];
+    const q = level(j);
     const l = q > lv ? q : lv;
     let b = buckets[l];
     if (sizes[l] === b.length) {
@@ -69,7 +69,7 @@ export function flood(prob: Float32Array, w: number, h: number, valid: Uint8Arra
         u = y > 0 && labels[i - w] === 0,
         d = y + 1 < h && labels[i + w] === 0;
       if (!(l || r || u || d)) continue;
-      const lv = level[i];
+      const lv = level(i);
       if (l) claim(i - 1, lab, lv);
       if (r) claim(i + 1, lab, lv);
       if (u) claim(i - w, lab, lv);

@@ -69,13 +69,20 @@ export function correctShading(rgb: Uint8Array, w: number, h: number, valid: Uin
   const out = new Uint8ClampedArray(rgb.length);
   // one row's gains, channels interleaved as the pixels are
   const gain = new Float32Array(3 * w);
+  const X = Float64Array.from({ length: w }, (_, x) => x / w - 0.5);
   for (let y = 0; y < h; y++) {
     const Y = y / h - 0.5;
     for (let c = 0; c < 3; c++) {
       const p = planes[c];
+      if (!p) {
+        for (let x = 0; x < w; x++) gain[3 * x + c] = 1;
+        continue;
+      }
+      const { a, b, mean } = p,
+        cy = p.c * Y;
       for (let x = 0; x < w; x++) {
-        const fit = p ? p.a + p.b * (x / w - 0.5) + p.c * Y : 0;
-        gain[3 * x + c] = p && fit > 0 ? Math.min(hi, Math.max(lo, p.mean / fit)) : 1;
+        const fit = a + b * X[x] + cy;
+        gain[3 * x + c] = fit > 0 ? Math.min(hi, Math.max(lo, mean / fit)) : 1;
       }
     }
     const o = 3 * y * w;

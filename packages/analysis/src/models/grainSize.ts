@@ -238,7 +238,7 @@ export async function runGrainSize(ctx: Context): Promise<void> {
   // E112 test lines with their counted intersections
   const L = seg.labels;
   // the overlays are drawn; their PNGs encode off the main thread while the mask file's grains are worked out
-  const overlays = await grainOverlays(ctx, L, J.kind, ctx.version >= '20261123' ? spacing : null);
+  const overlays = await grainOverlays(ctx, L, J.kind, ctx.version >= '20261123' ? spacing : null, I.counted);
   // grain interiors; a pixel touching another grain is boundary, so that grains stay apart as mask components
   // 20261125: grains run up to the field's edge in the file (the watershed's outer ring of label 0 is filled from the
   // first grain pixel inward, up to BORDER_MARGIN px), so the mask shows border grains as cut by the edge

@@ -5,6 +5,7 @@ import { e112Intercept } from '../../measure/e112.js';
 import { runModel } from '../../registry.js';
 import { grainImage } from '../../synth/index.js';
 import { markRadius, OVERLAY_COLOURS, overlayParts, plusOffsets } from './overlay.js';
+import { interceptOf } from './report.js';
 
 beforeAll(() => initCv());
 
@@ -84,6 +85,36 @@ describe('grain overlay parts (issue 24 item 4)', () => {
     expect(marks).toBeGreaterThan(r.intersections / 1.5);
     // without the listener the count is the same
     expect(e112Intercept(cc.labels, info.width, info.height, null, 6).intersections).toBe(r.intersections);
+  });
+
+  it("keeps the measurement's count for the test-line image: the same intersections, weights and lines, in order", async () => {
+    // Voronoi grains, a zero-width partition as the learned versions give (junction events on)
+    const w = 240,
+      h = 180;
+    let a = 11;
+    const rnd = () => (a = (Math.imul(a, 1103515245) + 12345) >>> 0) / 4294967296;
+    const seeds = Array.from({ length: 60 }, () => [rnd() * w, rnd() * h]);
+    const L = new Int32Array(w * h);
+    for (let y = 0; y < h; y++)
+      for (let x = 0; x < w; x++) {
+        let best = 0;
+        for (let k = 1; k < seeds.length; k++)
+          if ((seeds[k][0] - x) ** 2 + (seeds[k][1] - y) ** 2 < (seeds[best][0] - x) ** 2 + (seeds[best][1] - y) ** 2) best = k;
+        L[y * w + x] = best + 1;
+      }
+    const valid = new Uint8Array(w * h).fill(1);
+    const counted = interceptOf(L, w, h, valid, 5, '20261203').counted!;
+    const again: number[] = [];
+    const r = e112Intercept(L, w, h, valid, 5, 3, (i, wgt, vertical) => again.push(i, wgt, vertical ? 1 : 0), true);
+    expect(counted.hits.length).toBeGreaterThan(3 * 100);
+    expect(counted.hits).toEqual(again);
+    expect({ lines: counted.lines, marks: counted.marks, intersections: counted.intersections }).toEqual({
+      lines: r.lines,
+      marks: r.marks,
+      intersections: r.intersections,
+    });
+    // the versions before E112's counting have no test-line image and keep no count
+    expect(interceptOf(L, w, h, valid, 5, '20261122').counted).toBeUndefined();
   });
 });
 

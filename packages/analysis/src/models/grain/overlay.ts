@@ -13,7 +13,7 @@ import { encodePng } from '../../image.js';
 import { e112Intercept } from '../../measure/e112.js';
 import { type Context, rgb255, tr } from '../common.js';
 import { blendLut, blendWith, EXCLUDED_COLOUR, EXCLUDED_HATCH, hatchAt, onWholeImage, type RGB } from '../overlayImage.js';
-import { junctionEvents, weightedP } from './report.js';
+import { type CountedIntercept, junctionEvents, weightedP } from './report.js';
 
 /** Boundary bands (label ≤ 0 between grains) up to twice this width are drawn as a 1-px line; wider areas are ignored area. */
 export const BAND_HALF_WIDTH = 5;
@@ -154,7 +154,7 @@ const put = (out: Uint8Array, i: number, c: RGB) => {
   out[3 * i + 2] = c[2];
 };
 
-/** The analysed image in its own colours (a grey image as grey RGB). */
+/** The analysed image in its own colours (a grey image as grey RGB), a copy to draw on. */
 async function baseRgb(ctx: Context): Promise<Uint8Array> {
   const rgb = await ctx.colour();
   if (rgb) return Uint8Array.from(rgb);
@@ -178,16 +178,25 @@ function paintAreas(out: Uint8Array, w: number, h: number, valid: Uint8Array, ig
  * The overlays of a grain-size result. `kind[label]`: 1 a grain inside the field, 2 one cut by its border (Jeffries);
  * `spacing`: the intercept's test-line spacing, null for the versions before E112's counting (no test-line image).
  * Resolves once the images are drawn and their items said; `encoded` resolves when their PNG files (encoded by
- * libvips off the main thread meanwhile) are added to the result, in order.
+ * libvips off the main thread meanwhile) are added to the result, in order. `counted`: the measurement's own E112
+ * count of `L` with this spacing (interceptOf), whose intersections the test-line image marks; counted here without it.
  */
-export async function grainOverlays(ctx: Context, L: Int32Array, kind: Uint8Array, spacing: number | null): Promise<{ encoded: Promise<void> }> {
+export async function grainOverlays(
+  ctx: Context,
+  L: Int32Array,
+  kind: Uint8Array,
+  spacing: number | null,
+  counted?: CountedIntercept,
+): Promise<{ encoded: Promise<void> }> {
   const { img, valid, lang } = ctx;
   const { width: w, height: h } = img;
   const { filled, lines, ignored } = overlayParts(L, w, h, valid);
   const boundary = rgb255(ctx.settings.colours.boundary);
   const base = await baseRgb(ctx);
-  const out = Uint8Array.from(base);
+  const out = base;
   paintAreas(out, w, h, valid, ignored);
+  // the test-line image starts as the same hatched image (before the border tint)
+  const t = spacing ? out.slice() : null;
   const tint = blendLut(OVERLAY_COLOURS.border, 0.3);
   for (let i = 0; i < filled.length; i++) if (valid[i] && filled[i] > 0 && kind[filled[i]] === 2) blendWith(out, i, tint);
   for (let i = 0; i < lines.length; i++) if (lines[i]) put(out, i, boundary);
@@ -201,9 +210,7 @@ export async function grainOverlays(ctx: Context, L: Int32Array, kind: Uint8Arra
   // the test-line image: every `step`-th line drawn, with the marks of its counted intersections; the count (P, its
   // marks) is of all lines
   const shown = { step: 1, lines: 0, allLines: 0, marks: 0, allMarks: 0, P: 0 };
-  if (spacing) {
-    const t = Uint8Array.from(base);
-    paintAreas(t, w, h, valid, ignored);
+  if (spacing && t) {
     for (let i = 0; i < lines.length; i++) if (lines[i]) put(t, i, boundary);
     const off = Math.floor(spacing / 2);
     const step = (shown.step = drawnLineStep(spacing, w, h));
@@ -221,7 +228,12 @@ export async function grainOverlays(ctx: Context, L: Int32Array, kind: Uint8Arra
     }
     // each counted intersection on a drawn line: a plus in the colour of its weight, sized with the image (markRadius)
     const plus = plusOffsets(markRadius(w, h));
-    const r = e112Intercept(L, w, h, valid, spacing, 3, onHit, junctionEvents(ctx.version));
+    let r: Pick<CountedIntercept, 'lines' | 'marks' | 'intersections'>;
+    if (counted) {
+      const hits = counted.hits;
+      for (let k = 0; k < hits.length; k += 3) onHit(hits[k], hits[k + 1], hits[k + 2] === 1);
+      r = counted;
+    } else r = e112Intercept(L, w, h, valid, spacing, 3, onHit, junctionEvents(ctx.version));
     Object.assign(shown, { allLines: r.lines, allMarks: r.marks, P: r.intersections });
     function onHit(i: number, weight: number, vertical: boolean) {
       const y = (i / w) | 0,

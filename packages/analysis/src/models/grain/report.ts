@@ -38,6 +38,17 @@ export function toneItem(ctx: Context, network: number): void {
 /** From 20261202 the intercept counts a line passing a junction once (e112Intercept's `junctionEvents`). */
 export const junctionEvents = (version: string): boolean => version >= '20261202';
 
+/**
+ * The E112 count as the test-line image draws it: its totals and every counted intersection in the order counted,
+ * as (pixel, weight, 1 on a vertical line else 0) triples, so the image replays the count instead of counting again.
+ */
+export interface CountedIntercept {
+  lines: number;
+  marks: number;
+  intersections: number;
+  hits: number[];
+}
+
 export function interceptOf(
   labels: Int32Array,
   w: number,
@@ -45,11 +56,27 @@ export function interceptOf(
   valid: Uint8Array,
   spacing: number,
   version: string,
-): InterceptResult & { marks?: number } {
+): InterceptResult & { marks?: number; counted?: CountedIntercept } {
   if (version >= '20261123') {
-    const r = e112Intercept(labels, w, h, valid, spacing, 3, undefined, junctionEvents(version));
+    const hits: number[] = [];
+    const r = e112Intercept(
+      labels,
+      w,
+      h,
+      valid,
+      spacing,
+      3,
+      (pixel, weight, vertical) => hits.push(pixel, weight, vertical ? 1 : 0),
+      junctionEvents(version),
+    );
     // marks: the intersections counted, each once (P weighs them)
-    return { lengthPx: r.lengthPx, intersections: r.intersections, meanInterceptPx: r.meanInterceptPx, marks: r.marks };
+    return {
+      lengthPx: r.lengthPx,
+      intersections: r.intersections,
+      meanInterceptPx: r.meanInterceptPx,
+      marks: r.marks,
+      counted: { lines: r.lines, marks: r.marks, intersections: r.intersections, hits },
+    };
   }
   const I0 = meanIntercept(labels, w, h, valid, spacing);
   if (version < '20250101' || !Number.isFinite(I0.meanInterceptPx)) return I0;
