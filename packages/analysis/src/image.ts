@@ -117,16 +117,34 @@ export async function decodeImage(input: Uint8Array | Buffer): Promise<Gray & { 
  * (grey, or grey with alpha) or its three channels are equal everywhere.
  */
 export async function decodeColour(input: Uint8Array | Buffer, r: Rect): Promise<Uint8Array | null> {
+  const full = await decodeColourFull(input);
+  return full && colourOf(full, r);
+}
+
+/**
+ * The whole image as interleaved 8-bit sRGB (w×h), or null for an image of fewer than three channels. Started
+ * before the analysed area is known (libvips decodes off the main thread while the scale bar is looked for); the
+ * area is cut out by colourOf.
+ */
+export async function decodeColourFull(input: Uint8Array | Buffer): Promise<{ rgb: Uint8Array; width: number; height: number } | null> {
   const buf = Buffer.isBuffer(input) ? input : Buffer.from(input.buffer, input.byteOffset, input.byteLength);
   const meta = await sharp(buf, { limitInputPixels: MAX_PIXELS }).metadata();
   if ((meta.channels ?? 1) < 3) return null;
-  const { data } = await sharp(buf, { limitInputPixels: MAX_PIXELS })
+  const { data, info } = await sharp(buf, { limitInputPixels: MAX_PIXELS })
     .flatten({ background: '#000000' })
     .toColourspace('srgb')
-    .extract({ left: r.x, top: r.y, width: r.width, height: r.height })
     .raw({ depth: 'uchar' })
     .toBuffer({ resolveWithObject: true });
-  const rgb = new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+  return { rgb: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), width: info.width, height: info.height };
+}
+
+/** The area `r` of a decoded colour image, or null when every pixel in it is grey (R = G = B). */
+export function colourOf(full: { rgb: Uint8Array; width: number }, r: Rect): Uint8Array | null {
+  const rgb = new Uint8Array(3 * r.width * r.height);
+  for (let y = 0; y < r.height; y++) {
+    const from = 3 * ((r.y + y) * full.width + r.x);
+    rgb.set(full.rgb.subarray(from, from + 3 * r.width), 3 * y * r.width);
+  }
   for (let i = 0; i < rgb.length; i += 3) if (rgb[i] !== rgb[i + 1] || rgb[i] !== rgb[i + 2]) return rgb;
   return null;
 }

@@ -1,5 +1,5 @@
 import { AnalysisError } from '../errors.js';
-import { cropGray, decodeColour, decodeImage, decodeMask, encodePng, type Gray, type Rect } from '../image.js';
+import { colourOf, cropGray, decodeColour, decodeColourFull, decodeImage, decodeMask, encodePng, type Gray, type Rect } from '../image.js';
 import { metadataCalibration, type MetadataCalibration } from '../calibration.js';
 import { detectScaleBar, UNIT_TO_UM, type ScaleBarResult } from '../scalebar.js';
 import { initCv } from '../cv.js';
@@ -146,6 +146,9 @@ export function rectIntersect(a: Rect, b: Rect): Rect | null {
 export async function prepare(image: Uint8Array | Buffer, settings: Settings, opts: RunOptions, version: ModelVersion): Promise<Context> {
   const lang: Lang = opts.lang === 'de' ? 'de' : 'en';
   const full = await decodeImage(image);
+  // the colour image (every current version reads it) decodes off the main thread while the scale bar is found
+  const colourFull = version >= '20261123' ? decodeColourFull(image) : null;
+  colourFull?.catch(() => undefined); // awaited by colour(); never an unhandled rejection meanwhile
   await initCv();
   const sb = await detectScaleBar(full, version);
   const items: ResultItem[] = [];
@@ -215,7 +218,7 @@ export async function prepare(image: Uint8Array | Buffer, settings: Settings, op
     version,
     settings,
     img,
-    colour: () => (colour ??= decodeColour(image, area)),
+    colour: () => (colour ??= colourFull ? colourFull.then((c) => c && colourOf(c, area)) : decodeColour(image, area)),
     valid,
     validCount,
     origin: { x: area.x, y: area.y },
