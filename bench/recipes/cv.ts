@@ -10,7 +10,9 @@
 //
 // CV_SETS=ebc,superalloy selects sets, CV_ONLY=name (substring) one held-out image, CV_OWN=0 skips the own case,
 // CV_OUT=path writes the table elsewhere (- not at all), CV_DUMP=folder writes each held-out image's hand labels
-// beside the recipe's classes.
+// beside the recipe's classes. CV_RECIPE_EDGE=1 measures the recipes with the undecided layer pixels settled by
+// their grey (classifier/recipeEdge.ts, not shipped in any version: RECIPE_EDGE.from is set to this bench's version
+// for the run; the hand labels carry no votes and read as before).
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,10 +34,12 @@ import { runLayer } from '../../packages/analysis/src/models/layer.ts';
 import { runCracks } from '../../packages/analysis/src/models/cracks.ts';
 import { runPorosity } from '../../packages/analysis/src/models/porosity.ts';
 import type { ModelVersion } from '../../packages/analysis/src/types.ts';
+import { RECIPE_EDGE } from '../../packages/analysis/src/classifier/recipeEdge.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const dataDir = join(root, '../shared/training');
 const VERSION: ModelVersion = '20261201';
+if (process.env.CV_RECIPE_EDGE === '1') RECIPE_EDGE.from = VERSION;
 const STROKES_PER_CLASS = 20;
 /** CV_STROKES=corrective: of the 20 strokes per class, this many are placed where the first classifier was wrong. */
 const CORRECTIVE = 8;

@@ -9,6 +9,7 @@ import { AnalysisError } from '../errors.js';
 import type { Lang } from '../types.js';
 import { applyClassifier, checkClassifier, ClassifierError, type PixelClassifier } from './pixelClassifier.js';
 import { recipeMeasures, type RecipeMeasures } from './measures.js';
+import { RECIPE_EDGE, settleLayerPixels } from './recipeEdge.js';
 
 export type { RecipeMeasures };
 
@@ -31,11 +32,15 @@ export interface RecipeContext {
   run: RecipeRun;
   /** Class of every analysed pixel. */
   labels: Uint8Array;
+  /** The classifier's vote for each pixel's class, 0..255 (absent for labels not from a classifier). */
+  confidence?: Uint8Array;
 }
 
 /** The minimal Context this module reads and writes (models/common.ts Context has it all). */
 interface Ctx {
   lang: Lang;
+  /** The model version (Context.version). */
+  version?: string;
   img: Gray;
   valid: Uint8Array;
   validCount: number;
@@ -70,21 +75,22 @@ export async function applyRecipe(ctx: Ctx, model: string, run: RecipeRun): Prom
     if (e instanceof ClassifierError) throw new AnalysisError('INVALID_SETTINGS', e.message);
     throw e;
   }
-  await useRecipeLabels(ctx, model, run, seg.labels);
+  await useRecipeLabels(ctx, model, run, seg.labels, seg.confidence);
 }
 
 /**
  * What a recipe's segmentation sets for the model (applyRecipe after the classifier): ctx.mask, ctx.valid, the
  * recipe's message, every class's area fraction and the class overlay. Exported so that a benchmark can hand it
- * hand-drawn labels and measure them with the same code (bench/recipes/cv.ts).
+ * hand-drawn labels and measure them with the same code (bench/recipes/cv.ts). `confidence`: the classifier's vote
+ * for each pixel's class (Segmentation.confidence); without it every pixel counts as decided.
  */
-export async function useRecipeLabels(ctx: Ctx, model: string, run: RecipeRun, labels: Uint8Array): Promise<void> {
+export async function useRecipeLabels(ctx: Ctx, model: string, run: RecipeRun, labels: Uint8Array, confidence?: Uint8Array): Promise<void> {
   const { lang } = ctx;
   const K = run.classes.length;
   const inRange = (c: unknown) => Number.isInteger(c) && (c as number) >= 0 && (c as number) < K;
   const m = run.measures ?? {};
   const { width: w, height: h } = ctx.img;
-  ctx.recipe = { run, labels };
+  ctx.recipe = { run, labels, ...(confidence ? { confidence } : {}) };
   const n = w * h;
   const classMask = (classes: number[]) => {
     const out = new Uint8Array(n);
@@ -95,8 +101,14 @@ export async function useRecipeLabels(ctx: Ctx, model: string, run: RecipeRun, l
   };
   let measured: Uint8Array | null = null;
   if (model === 'layer-thickness') {
+    // from RECIPE_EDGE.from (layer-thickness version): undecided layer pixels outside the confident layer's grey
+    // range are not the layer (recipeEdge.ts: pores resting on the layer, halos the forest's large-σ features spread)
+    const layer =
+      confidence && RECIPE_EDGE.from !== null && ctx.version !== undefined && ctx.version >= RECIPE_EDGE.from
+        ? settleLayerPixels(ctx.img, labels, confidence, m.layer!, ctx.valid)
+        : classMask([m.layer!]);
     // specks of the class elsewhere and small holes inside the band do not move its edges
-    measured = morph(morph(classMask([m.layer!]), w, h, 'open', 3), w, h, 'close', 5);
+    measured = morph(morph(layer, w, h, 'open', 3), w, h, 'close', 5);
   } else if (model === 'porosity') measured = classMask(m.phase!);
   else if (model === 'cracks') {
     if (Number.isInteger(m.crackRegion)) {
