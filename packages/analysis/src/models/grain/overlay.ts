@@ -211,7 +211,8 @@ export async function grainOverlays(
   // marks) is of all lines
   const shown = { step: 1, lines: 0, allLines: 0, marks: 0, allMarks: 0, P: 0 };
   if (spacing && t) {
-    for (let i = 0; i < lines.length; i++) if (lines[i]) put(t, i, boundary);
+    const tl: Uint8Array = t; // (non-null inside the marks' function too)
+    for (let i = 0; i < lines.length; i++) if (lines[i]) put(tl, i, boundary);
     const off = Math.floor(spacing / 2);
     const step = (shown.step = drawnLineStep(spacing, w, h));
     const cyan = blendLut(OVERLAY_COLOURS.testLine, step > 1 ? 0.7 : 0.35);
@@ -219,12 +220,12 @@ export async function grainOverlays(
     for (let y = off; y < h; y += spacing) {
       if (!drawn(y)) continue;
       shown.lines++;
-      for (let x = 0; x < w; x++) if (valid[y * w + x] && !lines[y * w + x]) blendWith(t, y * w + x, cyan);
+      for (let x = 0; x < w; x++) if (valid[y * w + x] && !lines[y * w + x]) blendWith(tl, y * w + x, cyan);
     }
     for (let x = off; x < w; x += spacing) {
       if (!drawn(x)) continue;
       shown.lines++;
-      for (let y = 0; y < h; y++) if (valid[y * w + x] && !lines[y * w + x]) blendWith(t, y * w + x, cyan);
+      for (let y = 0; y < h; y++) if (valid[y * w + x] && !lines[y * w + x]) blendWith(tl, y * w + x, cyan);
     }
     // each counted intersection on a drawn line: a plus in the colour of its weight, sized with the image (markRadius)
     const plus = plusOffsets(markRadius(w, h));
@@ -244,10 +245,10 @@ export async function grainOverlays(
       for (const [dx, dy] of plus) {
         const xx = x + dx,
           yy = y + dy;
-        if (xx >= 0 && yy >= 0 && xx < w && yy < h) put(t, yy * w + xx, c);
+        if (xx >= 0 && yy >= 0 && xx < w && yy < h) put(tl, yy * w + xx, c);
       }
     }
-    png('e112-test-lines.png', t);
+    png('e112-test-lines.png', tl);
     ctx.items.push({ type: 'image', filename: 'e112-test-lines.png' });
   }
   let nIgnored = 0,
