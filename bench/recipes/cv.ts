@@ -12,7 +12,8 @@
 // CV_OUT=path writes the table elsewhere (- not at all), CV_DUMP=folder writes each held-out image's hand labels
 // beside the recipe's classes. CV_RECIPE_EDGE=1 measures the recipes with the undecided layer pixels settled by
 // their grey (classifier/recipeEdge.ts, not shipped in any version: RECIPE_EDGE.from is set to this bench's version
-// for the run; the hand labels carry no votes and read as before).
+// for the run; the hand labels carry no votes and read as before). CV_VERSION=... measures with another model version
+// (default: the current one; a recipe's crack class is read with crackShape.ts from 20261204).
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -38,7 +39,7 @@ import { RECIPE_EDGE } from '../../packages/analysis/src/classifier/recipeEdge.t
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const dataDir = join(root, '../shared/training');
-const VERSION: ModelVersion = '20261201';
+const VERSION = (process.env.CV_VERSION ?? getModel('cracks').currentVersion) as ModelVersion;
 if (process.env.CV_RECIPE_EDGE === '1') RECIPE_EDGE.from = VERSION;
 const STROKES_PER_CLASS = 20;
 /** CV_STROKES=corrective: of the 20 strokes per class, this many are placed where the first classifier was wrong. */

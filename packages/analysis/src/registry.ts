@@ -37,7 +37,7 @@ function makeModel(
     displayName,
     description,
     versions: [...VERSIONS],
-    currentVersion: '20261203',
+    currentVersion: '20261204',
     settingsSchema,
     defaultSettings,
     async run(image, settings, opts = {}) {

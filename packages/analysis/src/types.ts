@@ -1,8 +1,8 @@
 import type { RecipeRun } from './classifier/recipe.js';
 
 export type Lang = 'en' | 'de';
-export type ModelVersion = '20241025' | '20250101' | '20261123' | '20261125' | '20261126' | '20261127' | '20261201' | '20261202' | '20261203';
-export const VERSIONS: ModelVersion[] = ['20241025', '20250101', '20261123', '20261125', '20261126', '20261127', '20261201', '20261202', '20261203'];
+export type ModelVersion = '20241025' | '20250101' | '20261123' | '20261125' | '20261126' | '20261127' | '20261201' | '20261202' | '20261203' | '20261204';
+export const VERSIONS: ModelVersion[] = ['20241025', '20250101', '20261123', '20261125', '20261126', '20261127', '20261201', '20261202', '20261203', '20261204'];
 
 export interface BarChartItem {
   type: 'bar-chart';

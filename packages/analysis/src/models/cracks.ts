@@ -6,6 +6,7 @@ import { skeletonize, skeletonLength } from '../measure/skeleton.js';
 import { addSegmentationFile, warnIfColour, type Context } from './common.js';
 import { AnalysisError } from '../errors.js';
 import { colourStats, isColourEtched } from './grainColour.js';
+import { RECIPE_CRACKS, recipeCrackMask } from './crackShape.js';
 import { calibrationRows, hex, histMedian, histOf, histogram, mean, otsu, rgb255, row, table, tr } from './common.js';
 
 /**
@@ -78,6 +79,13 @@ export async function runCracks(ctx: Context): Promise<void> {
   if (ctx.mask) {
     mask = new Uint8Array(w * h);
     for (let i = 0; i < mask.length; i++) mask[i] = valid[i] && ctx.mask[i] ? 1 : 0;
+    // from RECIPE_CRACKS.from (issue 22): a recipe's crack class is read as cracks are drawn by hand, its dashes
+    // joined, pore rims, interface seams and specks left out (crackShape.ts)
+    const measures = ctx.recipe?.run.measures;
+    if (ctx.recipe && measures && Number.isInteger(measures.crack) && RECIPE_CRACKS.from !== null && ctx.version >= RECIPE_CRACKS.from) {
+      const region = Number.isInteger(measures.crackRegion) ? measures.crackRegion! : null;
+      mask = recipeCrackMask(ctx.recipe.labels, valid, measures.crack!, region, w, h, img.data).mask;
+    }
     cc = components(mask, w, h, 8);
   } else {
     const seg = segmentCracks(img, valid, ctx.version);
