@@ -242,7 +242,7 @@ export function recipeCrackMask(
   const around = new Float64Array(cc.count + 1),
     inRegion = new Float64Array(cc.count + 1);
   const reached = new Uint8Array(n);
-  const own = spread(cc.labels, w, h, t.ringOuter, reached);
+  const own = spreadLabels(cc.labels, w, h, t.ringOuter, reached);
   for (let i = 0; i < n; i++) {
     const l = own[i];
     if (!l || joined[i] || reached[i] < t.ringInner || (valid[i] && labels[i] === crack)) continue;
@@ -311,8 +311,11 @@ function histQuantile(hist: Float64Array, n: number, q: number): number {
   return hist.length - 1;
 }
 
-/** Labels spread by `steps` 4-neighbour steps over unlabelled pixels; `reached`: the step that reached each pixel. */
-function spread(labels: Int32Array, w: number, h: number, steps: number, reached: Uint8Array): Int32Array {
+/**
+ * Labels spread by `steps` 4-neighbour steps over unlabelled pixels (each taking the first labelled neighbour of
+ * left, right, up, down); `reached`, when given, gets the step that reached each pixel.
+ */
+export function spreadLabels(labels: Int32Array, w: number, h: number, steps: number, reached?: Uint8Array): Int32Array {
   let own = Int32Array.from(labels);
   for (let step = 0; step < steps; step++) {
     const next = Int32Array.from(own);
@@ -323,7 +326,7 @@ function spread(labels: Int32Array, w: number, h: number, steps: number, reached
         const l = (x > 0 && own[i - 1]) || (x + 1 < w && own[i + 1]) || (y > 0 && own[i - w]) || (y + 1 < h && own[i + w]) || 0;
         if (l) {
           next[i] = l;
-          reached[i] = step + 1;
+          if (reached) reached[i] = step + 1;
         }
       }
     own = next;

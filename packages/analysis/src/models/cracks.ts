@@ -6,7 +6,7 @@ import { skeletonize, skeletonLength } from '../measure/skeleton.js';
 import { addSegmentationFile, warnIfColour, type Context } from './common.js';
 import { AnalysisError } from '../errors.js';
 import { colourStats, isColourEtched } from './grainColour.js';
-import { RECIPE_CRACKS, recipeCrackMask } from './crackShape.js';
+import { RECIPE_CRACKS, recipeCrackMask, spreadLabels } from './crackShape.js';
 import { calibrationRows, hex, histMedian, histOf, histogram, mean, otsu, rgb255, row, table, tr } from './common.js';
 
 /**
@@ -242,18 +242,7 @@ function sharpArea(
   const depth = onLine[Math.floor(0.99 * (onLine.length - 1))] - background;
   if (depth <= 2) return null;
   // each pixel of the widened zone belongs to the nearest crack label (spread by 3 dilation steps)
-  let own = Int32Array.from(labels);
-  for (let step = 0; step < 3; step++) {
-    const next = Int32Array.from(own);
-    for (let y = 0; y < h; y++)
-      for (let x = 0; x < w; x++) {
-        const i = y * w + x;
-        if (own[i]) continue;
-        const l = (x > 0 && own[i - 1]) || (x + 1 < w && own[i + 1]) || (y > 0 && own[i - w]) || (y + 1 < h && own[i + w]) || 0;
-        if (l) next[i] = l;
-      }
-    own = next;
-  }
+  const own = spreadLabels(labels, w, h, 3);
   // the texture's mean response off the cracks is the level a crack's darkness is measured from: the signed sum
   // then adds no bias from the texture's noise, which a sum of positive parts would
   let offSum = 0,
