@@ -19,15 +19,8 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { decodeImage, decodeMask, encodePng, type Gray } from '../../packages/analysis/src/image.ts';
 import { rng } from '../../packages/analysis/src/random.ts';
-import {
-  applyClassifier,
-  DEFAULT_POST,
-  trainClassifier,
-  trainClassifierImages,
-  type Stroke,
-} from '../../packages/analysis/src/classifier/pixelClassifier.ts';
-import { DEFAULT_FEATURES } from '../../packages/analysis/src/classifier/features.ts';
-import { useRecipeLabels, type RecipeRun } from '../../packages/analysis/src/classifier/recipe.ts';
+import { applyClassifier, trainClassifier, trainClassifierImages, type Stroke } from '../../packages/analysis/src/classifier/pixelClassifier.ts';
+import { givenLabelsClassifier, useRecipeLabels, type RecipeRun } from '../../packages/analysis/src/classifier/recipe.ts';
 import type { RecipeMeasures } from '../../packages/analysis/src/classifier/measures.ts';
 import { getModel, runModel, type ModelName } from '../../packages/analysis/src/registry.ts';
 import { prepare, type Context } from '../../packages/analysis/src/models/common.ts';
@@ -232,16 +225,6 @@ function recipeRun(set: DataSet, m: Measure, classifier: RecipeRun['classifier']
 
 const IMPL = { 'layer-thickness': runLayer, cracks: runCracks, porosity: runPorosity } as Record<string, (ctx: Context) => Promise<void>>;
 
-const classifierShape = {
-  format: 'lamella-pixel-classifier/1',
-  kind: 'forest',
-  features: DEFAULT_FEATURES,
-  maxWorkingPixels: 1_000_000,
-  ranges: [],
-  forest: { nClasses: 0, nFeatures: 0, trees: [] },
-  post: DEFAULT_POST,
-};
-
 /** The model's measurement of the hand labels: the product's code after the classifier (truth). */
 async function measureLabels(set: DataSet, m: Measure, it: Item): Promise<number | string> {
   const model = getModel(m.model);
@@ -252,7 +235,7 @@ async function measureLabels(set: DataSet, m: Measure, it: Item): Promise<number
     labels.set(it.labels.subarray((ctx.origin.y + y) * it.img.width + ctx.origin.x, (ctx.origin.y + y) * it.img.width + ctx.origin.x + w), y * w);
   // the labels stand for a classifier of this engine's current kind (post-processing and all): the measuring code
   // reads them as it reads a new recipe's classes
-  const run = recipeRun(set, m, { ...(classifierShape as RecipeRun['classifier'] & { kind: 'forest' }), nClasses: set.classes.length });
+  const run = recipeRun(set, m, givenLabelsClassifier(set.classes.length));
   try {
     await useRecipeLabels(ctx, m.model, run, labels);
     await IMPL[m.model](ctx);

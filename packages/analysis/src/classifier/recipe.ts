@@ -7,7 +7,8 @@ import { skeletonize, skeletonLength } from '../measure/skeleton.js';
 import { encodePng, type Gray } from '../image.js';
 import { AnalysisError } from '../errors.js';
 import type { Lang } from '../types.js';
-import { applyClassifier, checkClassifier, ClassifierError, type PixelClassifier } from './pixelClassifier.js';
+import { applyClassifier, checkClassifier, ClassifierError, DEFAULT_POST, type PixelClassifier } from './pixelClassifier.js';
+import { DEFAULT_FEATURES } from './features.js';
 import { recipeMeasures, type RecipeMeasures } from './measures.js';
 import { RECIPE_EDGE, settleLayerPixels } from './recipeEdge.js';
 
@@ -26,6 +27,23 @@ export interface RecipeRun {
   classes: RecipeClass[];
   measures: RecipeMeasures;
   classifier: PixelClassifier;
+}
+
+/**
+ * The classifier of a run whose labels are given, not classified (hand labels measured with useRecipeLabels, as the
+ * cross-validation's truth and the tests do): an empty forest for `nClasses` classes, never applied.
+ */
+export function givenLabelsClassifier(nClasses: number): PixelClassifier {
+  return {
+    format: 'lamella-pixel-classifier/1',
+    kind: 'forest',
+    features: DEFAULT_FEATURES,
+    maxWorkingPixels: 1_000_000,
+    ranges: [],
+    forest: { nClasses: 0, nFeatures: 0, trees: [] },
+    post: DEFAULT_POST,
+    nClasses,
+  } as unknown as PixelClassifier;
 }
 
 export interface RecipeContext {

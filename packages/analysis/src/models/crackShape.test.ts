@@ -3,9 +3,7 @@ import { initCv } from '../cv.js';
 import { components } from '../cvops.js';
 import { RECIPE_CRACKS, recipeCrackMask } from './crackShape.js';
 import { encodePng } from '../image.js';
-import { DEFAULT_FEATURES } from '../classifier/features.js';
-import { DEFAULT_POST } from '../classifier/pixelClassifier.js';
-import { useRecipeLabels, type RecipeRun } from '../classifier/recipe.js';
+import { givenLabelsClassifier, useRecipeLabels, type RecipeRun } from '../classifier/recipe.js';
 import { getModel } from '../registry.js';
 import { prepare } from './common.js';
 import { runCracks } from './cracks.js';
@@ -145,16 +143,7 @@ describe('the cracks model with a recipe (issue 22)', () => {
     version: 1,
     classes: ['background', 'layer', 'crack'].map((name, i) => ({ name, colour: ['#4060ff', '#30c030', '#ff3030'][i] })),
     measures: { crack: CRACK, crackRegion: LAYER },
-    classifier: {
-      format: 'lamella-pixel-classifier/1',
-      kind: 'forest',
-      features: DEFAULT_FEATURES,
-      maxWorkingPixels: 1_000_000,
-      ranges: [],
-      forest: { nClasses: 0, nFeatures: 0, trees: [] },
-      post: DEFAULT_POST,
-      nClasses: 3,
-    } as unknown as RecipeRun['classifier'],
+    classifier: givenLabelsClassifier(3),
   };
   async function crackCount(version: ModelVersion): Promise<number> {
     const s = section();
