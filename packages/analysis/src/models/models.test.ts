@@ -15,7 +15,18 @@ describe('registry and settings', () => {
   it('exposes the five models with schema, defaults and versions', () => {
     expect(models.map((m) => m.name).sort()).toEqual(['cracks', 'grain-size', 'layer-thickness', 'porosity', 'scale-bar']);
     for (const m of models) {
-      expect(m.versions).toEqual(['20241025', '20250101', '20261123', '20261125', '20261126', '20261127', '20261201', '20261202', '20261203', '20261204']);
+      expect(m.versions).toEqual([
+        '20241025',
+        '20250101',
+        '20261123',
+        '20261125',
+        '20261126',
+        '20261127',
+        '20261201',
+        '20261202',
+        '20261203',
+        '20261204',
+      ]);
       expect(m.currentVersion).toBe('20261204');
       expect(m.defaultSettings.magnification).toEqual({ unit: 'µm', number: 100, length: 100 });
       expect(m.defaultSettings.segmentation.maskErosion).toBe(40);

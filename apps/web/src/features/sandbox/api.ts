@@ -42,7 +42,18 @@ export function customizationName(c: ModelCustomization, lng: string): string {
 export const splitVals = (text: string) => text.split(/[\s,]+/).filter(Boolean);
 
 export const SANDBOX_FILENAME_MAX = 70;
-export const MODEL_VERSIONS = ['20241025', '20250101', '20261123', '20261125', '20261126', '20261127', '20261201', '20261202', '20261203', '20261204'];
+export const MODEL_VERSIONS = [
+  '20241025',
+  '20250101',
+  '20261123',
+  '20261125',
+  '20261126',
+  '20261127',
+  '20261201',
+  '20261202',
+  '20261203',
+  '20261204',
+];
 
 export type StepId = 'image' | 'models' | 'params' | 'versions' | 'results';
 
