@@ -246,12 +246,19 @@ async function measureLabels(set: DataSet, m: Measure, it: Item): Promise<number
 }
 
 /** The model's measurement of the image segmented by the recipe: runModel as a job runs it. */
-async function measureRecipe(set: DataSet, m: Measure, it: Item, classifier: RecipeRun['classifier']): Promise<number | string> {
+async function measureRecipe(
+  set: DataSet,
+  m: Measure,
+  it: Item,
+  classifier: RecipeRun['classifier'],
+): Promise<{ value: number | string; unlike: boolean }> {
   try {
     const r = await runModel(m.model, VERSION, it.bytes, {}, { recipe: recipeRun(set, m, classifier), pixelSizeUm: 1 });
-    return r.measurements[m.field] as number;
+    // the result warns that the image is unlike the recipe's strokes (RECIPE_UNLIKE): the value is marked "unlike"
+    const unlike = r.items.some((i) => i.type === 'message' && i.code === 'RECIPE_IMAGE_UNLIKE');
+    return { value: r.measurements[m.field] as number, unlike };
   } catch (e) {
-    return `error ${(e as { code?: string }).code ?? (e as Error).message}`;
+    return { value: `error ${(e as { code?: string }).code ?? (e as Error).message}`, unlike: false };
   }
 }
 
@@ -267,6 +274,8 @@ interface Row {
   own: Record<string, number | string>;
   otherError: Record<string, number | null>;
   ownError: Record<string, number | null>;
+  /** The measures whose result warned that the image is unlike the recipe's strokes, per case. */
+  unlike: { other: string[]; own: string[] };
   trainMs: number;
 }
 
@@ -335,13 +344,26 @@ async function main() {
           ownClassifier = trainClassifier(held.img, [...first, ...extra.flat()], K, { seed: 1 }).classifier;
         }
       }
-      const row: Row = { image: held.name, truth: {}, other: {}, own: {}, otherError: {}, ownError: {}, trainMs: Math.round(trainMs) };
+      const row: Row = {
+        image: held.name,
+        truth: {},
+        other: {},
+        own: {},
+        otherError: {},
+        ownError: {},
+        unlike: { other: [], own: [] },
+        trainMs: Math.round(trainMs),
+      };
       for (const m of set.measures) {
         row.truth[m.key] = await measureLabels(set, m, held);
-        row.other[m.key] = await measureRecipe(set, m, held, cv.classifier);
+        const other = await measureRecipe(set, m, held, cv.classifier);
+        row.other[m.key] = other.value;
+        if (other.unlike) row.unlike.other.push(m.key);
         row.otherError[m.key] = errorOf(m, row.other[m.key], row.truth[m.key]);
         if (ownClassifier) {
-          row.own[m.key] = await measureRecipe(set, m, held, ownClassifier);
+          const mine = await measureRecipe(set, m, held, ownClassifier);
+          row.own[m.key] = mine.value;
+          if (mine.unlike) row.unlike.own.push(m.key);
           row.ownError[m.key] = errorOf(m, row.own[m.key], row.truth[m.key]);
         }
       }
@@ -356,7 +378,7 @@ async function main() {
           set.measures
             .map(
               (m) =>
-                `${m.key}: truth ${fmt(row.truth[m.key])} | other ${fmt(row.other[m.key])} (${fe(m, row.otherError[m.key])}) | own ${fmt(row.own[m.key])} (${fe(m, row.ownError[m.key])})`,
+                `${m.key}: truth ${fmt(row.truth[m.key])} | other ${fmt(row.other[m.key])} (${fe(m, row.otherError[m.key])})${row.unlike.other.includes(m.key) ? ' unlike' : ''} | own ${fmt(row.own[m.key])} (${fe(m, row.ownError[m.key])})${row.unlike.own.includes(m.key) ? ' unlike' : ''}`,
             )
             .join('; ') +
           ` [train ${(trainMs / 1000).toFixed(1)} s]`,
@@ -371,22 +393,31 @@ async function main() {
         const meanAbs = errs.length ? errs.reduce((a, e) => a + Math.abs(e), 0) / errs.length : null;
         const meanSigned = errs.length ? errs.reduce((a, e) => a + e, 0) / errs.length : null;
         const within = errs.filter((e) => Math.abs(e) <= m.target).length;
+        const unlike = rows.filter((r) => r.unlike[kind === 'otherError' ? 'other' : 'own'].includes(m.key)).length;
         summary[`${m.key}.${kind === 'otherError' ? 'other' : 'own'}`] = {
           meanAbsError: meanAbs,
           meanSignedError: meanSigned,
           within: `${within}/${rows.length}`,
           target: `±${m.target}${m.error === 'points' ? ' points' : ' %'}`,
           failedRuns: failed,
+          warnedUnlike: unlike,
         };
         console.log(
-          `  ${m.key} (${kind === 'otherError' ? 'strokes on the other images' : 'strokes on the image itself'}): mean |error| ${meanAbs === null ? '–' : meanAbs.toFixed(2)}${m.error === 'points' ? ' points' : ' %'}, mean signed ${meanSigned === null ? '–' : meanSigned.toFixed(2)}, within target ${within}/${rows.length}${failed ? `, ${failed} failed` : ''}`,
+          `  ${m.key} (${kind === 'otherError' ? 'strokes on the other images' : 'strokes on the image itself'}): mean |error| ${meanAbs === null ? '–' : meanAbs.toFixed(2)}${m.error === 'points' ? ' points' : ' %'}, mean signed ${meanSigned === null ? '–' : meanSigned.toFixed(2)}, within target ${within}/${rows.length}${failed ? `, ${failed} failed` : ''}${unlike ? `, ${unlike} warned unlike the strokes` : ''}`,
         );
       }
     (report.sets as Record<string, unknown>)[set.name] = { classes: set.classes, rows, summary };
   }
   const out = process.env.CV_OUT ?? 'training/cv-recipes.json';
   if (!only && out !== '-') {
-    writeFileSync(resolve(root, out), JSON.stringify(report, null, 2) + '\n');
+    // keys written by hand beside the bench's (e.g. `before`, an earlier classifier's figures) are kept
+    let kept: Record<string, unknown> = {};
+    try {
+      kept = JSON.parse(readFileSync(resolve(root, out), 'utf8'));
+    } catch {
+      // no earlier table
+    }
+    writeFileSync(resolve(root, out), JSON.stringify({ ...kept, ...report }, null, 2) + '\n');
     console.log(`\nwritten ${out}`);
   }
 }

@@ -11,6 +11,7 @@ import {
   trainClassifierImages,
   type Stroke,
 } from './pixelClassifier.js';
+import { RECIPE_UNLIKE } from './recipe.js';
 
 /**
  * Two phases of nearly the same mean grey that differ in texture and size: round grains of phase B (mean 128,
@@ -207,5 +208,47 @@ describe('pixel classifier (features + random forest)', () => {
       0,
     );
     expect([...applyClassifier(c, img).labels]).toEqual([1, 0, 2]);
+  });
+});
+
+describe('how unlike the strokes an image is (outOfRange, issue 22)', () => {
+  const w = 320,
+    h = 240;
+  const a = twoPhase(w, h, 11);
+  const { classifier } = trainClassifier(a.img, strokesFor(a.truth, w, h, 5), 2, { seed: 1 });
+  /** Another kind of image: a smooth ramp from black to white, grey levels far beyond the strokes' on both ends. */
+  const unlike = (): Gray => {
+    const data = new Uint8Array(w * h);
+    for (let i = 0; i < data.length; i++) data[i] = Math.round((255 * (i % w)) / (w - 1));
+    return { width: w, height: h, data };
+  };
+
+  it('is small on another image of the material and large on an image of another kind', () => {
+    const same = applyClassifier(classifier, twoPhase(w, h, 12).img).outOfRange!;
+    const other = applyClassifier(classifier, unlike()).outOfRange!;
+    // (the recipe warns above RECIPE_UNLIKE.share, 10 %)
+    expect(same).toBeLessThan(RECIPE_UNLIKE.share);
+    expect(other).toBeGreaterThan(RECIPE_UNLIKE.share);
+    expect(other).toBeGreaterThan(2 * same);
+  });
+
+  it('counts the analysed area only: a data bar left out of the analysis is not counted', () => {
+    // the material with a white data bar across its bottom fifth; strokes in the material only
+    const bar = h - 48;
+    const img = twoPhase(w, h, 13);
+    const data = Uint8Array.from(img.img.data);
+    const truth = Uint8Array.from(img.truth);
+    const valid = new Uint8Array(w * h);
+    for (let i = 0; i < w * h; i++)
+      if (i >= bar * w) {
+        data[i] = 255;
+        truth[i] = 9;
+      } else valid[i] = 1;
+    const withBar = { width: w, height: h, data };
+    const c = trainClassifier(withBar, strokesFor(truth, w, h, 5), 2, { seed: 1 }).classifier;
+    const analysed = applyClassifier(c, withBar, valid).outOfRange!;
+    expect(analysed).toBeLessThan(RECIPE_UNLIKE.share);
+    // the bar is a fifth of the image, and none of its grey was stroked
+    expect(applyClassifier(c, withBar).outOfRange!).toBeGreaterThan(analysed + 0.15);
   });
 });

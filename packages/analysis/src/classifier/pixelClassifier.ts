@@ -68,6 +68,13 @@ export interface Segmentation {
   labels: Uint8Array;
   /** Probability of the pixel's class, 0..255. */
   confidence: Uint8Array;
+  /**
+   * Forest classifiers: the share of the analysed working pixels whose smoothed grey (each Gaussian feature plane)
+   * lies outside the range the strokes spanned (+5 % either side), averaged over those planes: grey the strokes never
+   * showed. Under 3 % on the images of ../shared/training's cross-validation, 27 % on one whose phases have no
+   * contrast of their own (applyRecipe warns above RECIPE_UNLIKE.share).
+   */
+  outOfRange?: number;
 }
 
 export interface TrainOptions extends ForestOptions {
@@ -123,18 +130,44 @@ function workingPlanes(
   maxWorkingPixels: number,
   ranges: Array<[number, number]> | null,
   labelled?: (w: number, h: number, f: number) => ArrayLike<number>,
-): { planes: Uint8Array[]; ranges: Array<[number, number]>; width: number; height: number; factor: number } {
+  valid?: Uint8Array,
+): { planes: Uint8Array[]; ranges: Array<[number, number]>; width: number; height: number; factor: number; outOfRange: number } {
   const factor = workingFactor(img.width, img.height, maxWorkingPixels);
   const work = normaliseGrey(downsample(img.data, img.width, img.height, factor), spec);
   const at = labelled?.(work.width, work.height, factor);
   const planes: Uint8Array[] = [];
   const used: Array<[number, number]> = [];
+  // with stored ranges: the working pixels (of the analysed area) whose smoothed grey (the Gaussian planes) lies
+  // outside the range the strokes spanned, summed over those planes. The derivative planes are left out: strokes
+  // drawn inside regions never see the steepest edges, so every edge of a high-contrast image would count.
+  const inArea = ranges ? workingArea(valid, img.width, img.height, work.width, work.height, factor) : null;
+  const names = featureNames(spec);
+  let outside = 0,
+    counted = 0;
   forEachFeaturePlane(work, spec, (i, p) => {
     const range = ranges ? ranges[i] : planeRange(p, at ?? []);
     used.push(range);
     planes.push(quantise(p, range));
+    if (!inArea || !names[i].startsWith('gauss@')) return;
+    counted++;
+    for (let j = 0; j < p.length; j++) if (inArea[j] && (p[j] < range[0] || p[j] > range[1])) outside++;
   });
-  return { planes, ranges: used, width: work.width, height: work.height, factor };
+  let area = 0;
+  if (inArea) for (let j = 0; j < inArea.length; j++) area += inArea[j];
+  const outOfRange = area && counted ? outside / (area * counted) : 0;
+  return { planes, ranges: used, width: work.width, height: work.height, factor, outOfRange };
+}
+
+/** 1 for each working pixel whose full-size pixel (its top-left one) is in `valid` (all of them without it). */
+function workingArea(valid: Uint8Array | undefined, width: number, height: number, ww: number, wh: number, factor: number): Uint8Array {
+  const out = new Uint8Array(ww * wh);
+  for (let y = 0; y < wh; y++)
+    for (let x = 0; x < ww; x++) {
+      const fx = Math.min(width - 1, x * factor),
+        fy = Math.min(height - 1, y * factor);
+      out[y * ww + x] = !valid || valid[fy * width + fx] ? 1 : 0;
+    }
+  return out;
 }
 
 /** Class planes at working scale → labels and confidence at full size (probabilities upsampled bilinearly). */
@@ -354,7 +387,7 @@ export function greyRangeClassifier(nClasses: number, ranges: GreyRange[], other
 }
 
 /** Segments an image with a trained classifier. */
-export function applyClassifier(c: PixelClassifier, img: Gray): Segmentation {
+export function applyClassifier(c: PixelClassifier, img: Gray, valid?: Uint8Array): Segmentation {
   checkClassifier(c);
   if (c.kind === 'grey-range') {
     const g = gaussian({ width: img.width, height: img.height, data: Float32Array.from(img.data) }, c.smoothing).data;
@@ -365,9 +398,9 @@ export function applyClassifier(c: PixelClassifier, img: Gray): Segmentation {
     for (let i = 0; i < g.length; i++) labels[i] = lut[Math.max(0, Math.min(255, Math.round(g[i])))];
     return { width: img.width, height: img.height, labels, confidence };
   }
-  const wp = workingPlanes(img, c.features, c.maxWorkingPixels, c.ranges);
+  const wp = workingPlanes(img, c.features, c.maxWorkingPixels, c.ranges, undefined, valid);
   const prob = predictForest(c.forest, wp.planes);
-  return toSegmentation(prob, wp.width, wp.height, img.width, img.height, wp.factor, c.post);
+  return { ...toSegmentation(prob, wp.width, wp.height, img.width, img.height, wp.factor, c.post), outOfRange: wp.outOfRange };
 }
 
 /** Throws INVALID_CLASSIFIER unless `c` is a classifier this engine reads (format, sizes, tree shapes). */

@@ -88,12 +88,39 @@ export async function applyRecipe(ctx: Ctx, model: string, run: RecipeRun): Prom
     throw new AnalysisError('INVALID_SETTINGS', `The recipe "${run.name}" names no class for the model ${model}`);
   let seg;
   try {
-    seg = applyClassifier(run.classifier, ctx.img);
+    seg = applyClassifier(run.classifier, ctx.img, ctx.valid);
   } catch (e) {
     if (e instanceof ClassifierError) throw new AnalysisError('INVALID_SETTINGS', e.message);
     throw e;
   }
   await useRecipeLabels(ctx, model, run, seg.labels, seg.confidence);
+  if (seg.outOfRange !== undefined && ctx.version !== undefined && ctx.version >= RECIPE_UNLIKE.from && seg.outOfRange > RECIPE_UNLIKE.share)
+    unlikeWarning(ctx, run, seg.outOfRange);
+}
+
+/**
+ * When an image is unlike the images a recipe's strokes were drawn on (from 20261204): the share of its analysed
+ * area whose smoothed grey, at the recipe's scales, none of the strokes showed (Segmentation.outOfRange), above which
+ * the result warns. On the cross-validation of ../shared/training (bench/recipes/cv.ts, 19 images) it is at most
+ * 2.5 % with strokes from the image itself or from other images of the material; a γ′ image whose precipitates show
+ * no contrast of their own read 27 % (and −36.5 points), an image at 3× the others' magnification 4.5 % (+1.4 points,
+ * no warning). A synthetic image of another kind (pixel noise) reads 17 %.
+ */
+export const RECIPE_UNLIKE = { from: '20261204', share: 0.1 };
+
+function unlikeWarning(ctx: Ctx, run: RecipeRun, share: number): void {
+  const pct = (100 * share).toFixed(1);
+  const pctDe = pct.replace('.', ',');
+  ctx.items.push({
+    type: 'message',
+    status: 'warning',
+    code: 'RECIPE_IMAGE_UNLIKE',
+    title: tr(ctx.lang, { en: 'This image is unlike the recipe’s strokes', de: 'Dieses Bild ähnelt den Strichen des Rezepts nicht' }),
+    content: tr(ctx.lang, {
+      en: `${pct} % of the analysed area has grey levels that none of the strokes of the recipe "${run.name}" showed, so its classes may be wrong here. Check the classes overlay; if it is wrong, add strokes on this image to the recipe.`,
+      de: `${pctDe} % des ausgewerteten Bereichs haben Grauwerte, die keiner der Striche des Rezepts „${run.name}“ zeigte; seine Klassen können hier daher falsch sein. Prüfen Sie die Klassen-Überlagerung; stimmt sie nicht, ergänzen Sie das Rezept um Striche auf diesem Bild.`,
+    }),
+  });
 }
 
 /**
