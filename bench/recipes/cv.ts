@@ -19,8 +19,14 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { decodeImage, decodeMask, encodePng, type Gray } from '../../packages/analysis/src/image.ts';
 import { rng } from '../../packages/analysis/src/random.ts';
-import { applyClassifier, trainClassifier, trainClassifierImages, type Stroke } from '../../packages/analysis/src/classifier/pixelClassifier.ts';
-import { givenLabelsClassifier, useRecipeLabels, type RecipeRun } from '../../packages/analysis/src/classifier/recipe.ts';
+import {
+  applyClassifier,
+  givenLabelsClassifier,
+  trainClassifier,
+  trainClassifierImages,
+  type Stroke,
+} from '../../packages/analysis/src/classifier/pixelClassifier.ts';
+import { useRecipeLabels, type RecipeRun } from '../../packages/analysis/src/classifier/recipe.ts';
 import type { RecipeMeasures } from '../../packages/analysis/src/classifier/measures.ts';
 import { getModel, runModel, type ModelName } from '../../packages/analysis/src/registry.ts';
 import { prepare, type Context } from '../../packages/analysis/src/models/common.ts';

@@ -32,6 +32,8 @@ export interface GreyRange {
 }
 
 export const CLASSIFIER_FORMAT = 'lamella-pixel-classifier/1';
+/** Images larger than this are averaged down by an integer factor before the features (default of the options). */
+const MAX_WORKING_PIXELS = 1_000_000;
 
 export type PixelClassifier =
   | {
@@ -275,7 +277,7 @@ export function trainClassifier(
 ): { classifier: PixelClassifier; segmentation: Segmentation; samples: number; ms: { features: number; train: number; predict: number } } {
   checkStrokes(strokes, nClasses);
   const spec = o.features ?? DEFAULT_FEATURES;
-  const maxWorkingPixels = o.maxWorkingPixels ?? 1_000_000;
+  const maxWorkingPixels = o.maxWorkingPixels ?? MAX_WORKING_PIXELS;
   const t0 = performance.now();
   let labels: Int16Array | null = null;
   let sampleIdx: number[] = [];
@@ -317,7 +319,7 @@ export function trainClassifierImages(
     nClasses,
   );
   const spec = o.features ?? DEFAULT_FEATURES;
-  const maxWorkingPixels = o.maxWorkingPixels ?? 1_000_000;
+  const maxWorkingPixels = o.maxWorkingPixels ?? MAX_WORKING_PIXELS;
   const F = featureNames(spec).length;
   const cap = Math.ceil((o.maxSamplesPerClass ?? 4000) / items.length);
   const values: number[][] = Array.from({ length: F }, () => []);
@@ -366,6 +368,15 @@ function sampleStrokes(labels: Int16Array, nClasses: number, cap: number, seed: 
     idx.push(...list.slice(0, cap));
   }
   return idx.sort((a, b) => a - b);
+}
+
+/**
+ * The classifier of a run whose labels are given, not classified (hand labels measured with useRecipeLabels, as the
+ * cross-validation's truth and the tests do): an empty forest for `nClasses` classes with this engine's features
+ * and post-processing, never applied.
+ */
+export function givenLabelsClassifier(nClasses: number): PixelClassifier {
+  return forestClassifier(nClasses, DEFAULT_FEATURES, MAX_WORKING_PIXELS, [], { nClasses: 0, nFeatures: 0, trees: [] }, {});
 }
 
 /** The stored forest classifier, with the post-processing the options ask for (default DEFAULT_POST; null: none). */

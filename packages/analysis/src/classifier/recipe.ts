@@ -6,9 +6,9 @@ import { components, morph } from '../cvops.js';
 import { skeletonize, skeletonLength } from '../measure/skeleton.js';
 import { encodePng, type Gray } from '../image.js';
 import { AnalysisError } from '../errors.js';
+import { fmtIn, tr } from '../models/common.js';
 import type { Lang } from '../types.js';
-import { applyClassifier, checkClassifier, ClassifierError, DEFAULT_POST, type PixelClassifier } from './pixelClassifier.js';
-import { DEFAULT_FEATURES } from './features.js';
+import { applyClassifier, checkClassifier, ClassifierError, type PixelClassifier } from './pixelClassifier.js';
 import { recipeMeasures, type RecipeMeasures } from './measures.js';
 import { RECIPE_EDGE, settleLayerPixels } from './recipeEdge.js';
 
@@ -27,23 +27,6 @@ export interface RecipeRun {
   classes: RecipeClass[];
   measures: RecipeMeasures;
   classifier: PixelClassifier;
-}
-
-/**
- * The classifier of a run whose labels are given, not classified (hand labels measured with useRecipeLabels, as the
- * cross-validation's truth and the tests do): an empty forest for `nClasses` classes, never applied.
- */
-export function givenLabelsClassifier(nClasses: number): PixelClassifier {
-  return {
-    format: 'lamella-pixel-classifier/1',
-    kind: 'forest',
-    features: DEFAULT_FEATURES,
-    maxWorkingPixels: 1_000_000,
-    ranges: [],
-    forest: { nClasses: 0, nFeatures: 0, trees: [] },
-    post: DEFAULT_POST,
-    nClasses,
-  } as unknown as PixelClassifier;
 }
 
 export interface RecipeContext {
@@ -68,8 +51,6 @@ interface Ctx {
   files: Array<{ filename: string; data: Buffer }>;
   measurements: Record<string, number | string | boolean | null>;
 }
-
-const tr = (lang: Lang, t: { en: string; de: string }) => t[lang] ?? t.en;
 
 /**
  * Segments ctx.img with the recipe and sets what the model measures: ctx.mask (the measured class) and, for
@@ -109,8 +90,7 @@ export async function applyRecipe(ctx: Ctx, model: string, run: RecipeRun): Prom
 export const RECIPE_UNLIKE = { from: '20261204', share: 0.1 };
 
 function unlikeWarning(ctx: Ctx, run: RecipeRun, share: number): void {
-  const pct = (100 * share).toFixed(1);
-  const pctDe = pct.replace('.', ',');
+  const pct = fmtIn(ctx.lang, 100 * share, 1);
   ctx.items.push({
     type: 'message',
     status: 'warning',
@@ -118,7 +98,7 @@ function unlikeWarning(ctx: Ctx, run: RecipeRun, share: number): void {
     title: tr(ctx.lang, { en: 'This image is unlike the recipe’s strokes', de: 'Dieses Bild ähnelt den Strichen des Rezepts nicht' }),
     content: tr(ctx.lang, {
       en: `${pct} % of the analysed area has grey levels that none of the strokes of the recipe "${run.name}" showed, so its classes may be wrong here. Check the classes overlay; if it is wrong, add strokes on this image to the recipe.`,
-      de: `${pctDe} % des ausgewerteten Bereichs haben Grauwerte, die keiner der Striche des Rezepts „${run.name}“ zeigte; seine Klassen können hier daher falsch sein. Prüfen Sie die Klassen-Überlagerung; stimmt sie nicht, ergänzen Sie das Rezept um Striche auf diesem Bild.`,
+      de: `${pct} % des ausgewerteten Bereichs haben Grauwerte, die keiner der Striche des Rezepts „${run.name}“ zeigte; seine Klassen können hier daher falsch sein. Prüfen Sie die Klassen-Überlagerung; stimmt sie nicht, ergänzen Sie das Rezept um Striche auf diesem Bild.`,
     }),
   });
 }

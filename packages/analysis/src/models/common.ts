@@ -241,6 +241,9 @@ export function fmt(v: number, digits = 2): string {
   return Number(v.toFixed(digits)).toString();
 }
 
+/** A number as the reader writes it (German: decimal comma), at most `digits` decimals. */
+export const fmtIn = (lang: string, v: number, digits = 2): string => (lang === 'de' ? fmt(v, digits).replace('.', ',') : fmt(v, digits));
+
 export function row(label: string, value: number | string, unit: string, labelTooltip = '', digits = 3) {
   return { label, labelTooltip, value: typeof value === 'number' ? Number(fmt(value, digits)) : value, unit };
 }

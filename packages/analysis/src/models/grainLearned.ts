@@ -2,8 +2,7 @@
 import { AnalysisError } from '../errors.js';
 import type { LearnedGrains } from '../learned/grains.js';
 import { SELF_CHECKS, WORKING_SCALE } from '../learned/tunables.js';
-import { fmt, tr, type Context } from './common.js';
-import { fmtIn } from './grain/report.js';
+import { fmt, fmtIn, tr, type Context } from './common.js';
 
 /**
  * What the network's answer says about the image: one region over most of the field is no grain structure (a pore,

@@ -7,11 +7,11 @@ import { astmGFromIntercept, astmGFromNA, jeffriesCount } from '../measure/astm.
 import { colourStats, isColourEtched, segmentColourGrains } from './grainColour.js';
 import { joinColonies, segmentColonies, type Colonies } from './colonies.js';
 import { AnalysisError } from '../errors.js';
-import { addSegmentationFile, calibrationRows, type Context, fmt, hex, histogram, mean, row, table, tr } from './common.js';
+import { addSegmentationFile, calibrationRows, type Context, fmt, fmtIn, hex, histogram, mean, row, table, tr } from './common.js';
 import { type GrainSegmentation, fromLabels, BORDER_MARGIN, onePiecePerGrain, fillMergedLines, fillToEdge, grainInteriors } from './grain/labels.js';
 import { segmentGrains, segmentGrainsAtOwnScale } from './grain/lines.js';
 import { lamellarItem, LAMELLAR_FRACTION, lamellarity } from './grain/lamellar.js';
-import { TONE_NETWORK, greyToRgb, toneItem, interceptOf, MIN_GRAINS, e112Items, fmtIn, weightedP } from './grain/report.js';
+import { TONE_NETWORK, greyToRgb, toneItem, interceptOf, MIN_GRAINS, e112Items, weightedP } from './grain/report.js';
 import { segmentGrainsLearned } from '../learned/grains.js';
 import { learnedChecks } from './grainLearned.js';
 import { grainOverlays } from './grain/overlay.js';

@@ -2,7 +2,7 @@
 import { type Gray } from '../../image.js';
 import { meanIntercept, type InterceptResult } from '../../measure/astm.js';
 import { e112Intercept } from '../../measure/e112.js';
-import { type Context, fmt, tr } from '../common.js';
+import { type Context, fmt, fmtIn, tr } from '../common.js';
 
 /**
  * 20261127: below this share of its boundary-line pixels in a network (lineNetwork), a grey image has no usable
@@ -82,9 +82,6 @@ export function interceptOf(
   if (version < '20250101' || !Number.isFinite(I0.meanInterceptPx)) return I0;
   return meanIntercept(labels, w, h, valid, spacing, Math.max(3, Math.round(I0.meanInterceptPx * 0.15)));
 }
-
-/** A number as the reader writes it (German: decimal comma), at most `digits` decimals. */
-export const fmtIn = (lang: string, v: number, digits = 2): string => (lang === 'de' ? fmt(v, digits).replace('.', ',') : fmt(v, digits));
 
 /** E112 asks for at least 50 grains (planimetric) and 50 intersections (intercept) per field; fewer are refused below this. */
 export const MIN_GRAINS = 5;
