@@ -13,7 +13,8 @@
 // "grey" of a colour image takes away what the colour path sees: a tint etch in grey shows grains by tone only.
 // Synthetic extra cases (exact truth, not in the sample folder): annealing twins, bright SEM-like boundaries on
 // grains of channelling contrast, elongated (rolled) grains, fine grains with thin lines, coarse grains with wide lines.
-// BENCH_VERSION=20261123 measures another model version; ROBUST_ONLY=name,name limits the images; BENCH_NETWORK=<.onnx>
+// BENCH_VERSION=20261123 measures another model version; ROBUST_ONLY=name,name limits the images; ROBUST_TRANSFORMS=name,name
+// limits the transforms (by the start of their names, e.g. "crop,rotate"); BENCH_NETWORK=<.onnx>
 // measures a candidate grain-boundary network.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -29,6 +30,7 @@ import type { ModelVersion } from '../../packages/analysis/src/types.js';
 
 const VERSION = process.env.BENCH_VERSION as ModelVersion | undefined;
 const ONLY = process.env.ROBUST_ONLY?.split(',');
+const ONLY_TRANSFORMS = process.env.ROBUST_TRANSFORMS?.split(',');
 /** BENCH_NETWORK=<absolute path of a .onnx>: a candidate grain-boundary network instead of the version's own. */
 const NETWORK = process.env.BENCH_NETWORK || null;
 /** Synthetic samples are measured on a central crop of at most this many pixels (the 2× transform makes 4×). */
@@ -241,7 +243,7 @@ const fmt = (v: number, d = 2) => (Number.isFinite(v) ? v.toFixed(d) : '—');
 const sgn = (v: number) => (Number.isFinite(v) ? (v >= 0 ? '+' : '') + v.toFixed(2) : '—');
 const rows: string[][] = [['image', 'transform', 'G_I', 'ΔG_I', 'G_P', 'ΔG_P']];
 /** Largest shifts per transform, apart for the images segmented by boundary lines and those segmented by colour. */
-const worst = new Map<string, { dI: number; dP: number; at: string; kind: string; failed: number }>();
+const worst = new Map<string, { dI: number; dP: number; at: string; kind: string; failed: number; sumI: number; n: number }>();
 type Group = 'lines' | 'colour' | 'lamellar';
 /** Lamellar structures (20261126: warned, G counts lamellae; 20261127: G of the colonies) are summarised apart from the grain structures. */
 const groupOf = (b: { colour: boolean; lamellar: boolean }): Group => (b.lamellar ? 'lamellar' : b.colour ? 'colour' : 'lines');
@@ -262,13 +264,14 @@ for (const im of images) {
     '',
   ]);
   for (const t of transforms) {
+    if (ONLY_TRANSFORMS && !ONLY_TRANSFORMS.some((o) => t.name.startsWith(o))) continue;
     const out = await t.run(im);
     if (!out) continue;
     // progress on stderr (a whole run takes tens of minutes; the table comes at the end)
     process.stderr.write(`robustness: ${im.name} ${t.name}\n`);
     const r = await measure(out.png, out.px);
     const key = `${groupOf(base)}|${t.name}`;
-    const w = worst.get(key) ?? { dI: 0, dP: 0, at: '', kind: t.kind, failed: 0 };
+    const w = worst.get(key) ?? { dI: 0, dP: 0, at: '', kind: t.kind, failed: 0, sumI: 0, n: 0 };
     if (typeof r === 'string') {
       rows.push([im.name, t.name, r, '', '', '']);
       w.failed++;
@@ -285,6 +288,8 @@ for (const im of images) {
         dI = own - whole;
         rows.push([im.name, '  same field', `whole's grains on it ${sgn(whole - maskG(base.mask, 0, 0, im.w, im.h))}`, sgn(dI), '', '']);
       }
+      w.sumI += Math.abs(dI);
+      w.n++;
       if (Math.abs(dI) > Math.abs(w.dI)) {
         w.dI = dI;
         w.at = im.name;
@@ -301,7 +306,7 @@ const print = (rs: string[][]) => {
 };
 print(rows);
 console.log(`\nsummary (model version ${VERSION ?? 'current'}): largest shift from the untransformed image over all images`);
-const sum: string[][] = [['images', 'transform', 'kind', 'max |ΔG_I|', 'at', 'max |ΔG_P|', 'failed', 'target']];
+const sum: string[][] = [['images', 'transform', 'kind', 'max |ΔG_I|', 'at', 'mean |ΔG_I|', 'max |ΔG_P|', 'failed', 'target']];
 for (const g of ['lines', 'colour', 'lamellar'] as Group[])
   for (const t of transforms) {
     const w = worst.get(`${g}|${t.name}`);
@@ -309,6 +314,16 @@ for (const g of ['lines', 'colour', 'lamellar'] as Group[])
     const target = t.target;
     const ok = Math.abs(w.dI) <= target && !w.failed;
     const group = { lines: 'boundary lines (grey)', colour: 'colour (tint) segmentation', lamellar: 'lamellar (colonies)' }[g];
-    sum.push([group, t.name, t.kind, sgn(w.dI), w.at, sgn(w.dP), String(w.failed), `≤ ${target} ${ok ? 'ok' : 'MISSED'}`]);
+    sum.push([
+      group,
+      t.name,
+      t.kind,
+      sgn(w.dI),
+      w.at,
+      fmt(w.sumI / Math.max(w.n, 1)),
+      sgn(w.dP),
+      String(w.failed),
+      `≤ ${target} ${ok ? 'ok' : 'MISSED'}`,
+    ]);
   }
 print(sum);

@@ -38,13 +38,15 @@ const rows: string[][] = [
 // pearlite-like colonies with 20 % ferrite (no native counterpart: their columns read n/a)
 // BENCH_ONLY=grain-size,cracks limits the rows (labels as printed); ONNX_THREADS sets the network's threads (default 2)
 const ONLY = process.env.BENCH_ONLY?.split(',');
+/** BENCH_SIZES=4 limits the sizes (by their megapixels: "4" or "4,12"), so that the peak RSS is that size's own. */
+const SIZES = process.env.BENCH_SIZES?.split(',').map((v) => `${v.trim()} MP`);
 /** BENCH_VERSION=20261127 times another model version (default: each model's current one). */
 const VERSION = process.env.BENCH_VERSION as ModelVersion | undefined;
 for (const label of ['grain-size', 'grain-size (tint)', 'grain-size (lamellar)', 'layer-thickness', 'cracks', 'porosity'].filter(
   (l) => !ONLY || ONLY.includes(l),
 )) {
   const model = label.replace(/ \((tint|lamellar)\)/, '');
-  for (const s of sizes) {
+  for (const s of sizes.filter((z) => !SIZES || SIZES.includes(z.name))) {
     const png =
       label === model ? await makeImage(model, s.w, s.h) : label.includes('tint') ? await makeTintImage(s.w, s.h) : await makeLamellarImage(s.w, s.h);
     const file = path.join(tmp, `${label.replace(/\W+/g, '-')}-${s.w}.png`);
@@ -102,7 +104,9 @@ await terminateOcr();
 const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
 for (const r of rows) console.log(r.map((c, i) => c.padEnd(widths[i])).join('  '));
 const rssMb = process.resourceUsage().maxRSS / 1024;
-console.log(`\npeak RSS of this process (12 MP runs included): ${rssMb.toFixed(0)} MB (target < 1536 MB)`);
+console.log(
+  `\npeak RSS of this process (sizes ${SIZES ? SIZES.join(', ') : sizes.map((z) => z.name).join(', ')}): ${rssMb.toFixed(0)} MB (target < 1536 MB)`,
+);
 console.log(
   `load average during the run: ${os
     .loadavg()
