@@ -14,6 +14,7 @@ import { and, eq } from 'drizzle-orm';
 import { ADMIN, freePort, startTestApp, waitFor, type TestApp } from '../test-app.ts';
 import { auditLog, executors, nodes } from '../../src/platform/db/schema/index.ts';
 import { LauncherSupervisor } from '../../src/platform/compute/supervisor.ts';
+import { LOCAL_DEPLOY_WAIT_MS } from '../../src/modules/compute-nodes/service.ts';
 import type { HttpClient } from '../http-client.ts';
 
 let t: TestApp;
@@ -188,6 +189,7 @@ describe('models registry writes are audited', () => {
 describe('local launchers', () => {
   it('a launcher that cannot start (its port is taken) shows as failed, not running', async () => {
     const [local] = await t.db.insert(nodes).values({ name: 'local', ip: '127.0.0.1', description: 'this machine', provider: 'local' }).returning();
+    const t0 = Date.now();
     const x = await admin.post('/api/admin/executors', {
       version: 'test',
       nodeId: local.id,
@@ -195,6 +197,12 @@ describe('local launchers', () => {
       envVariables: { LAUNCHER_THREADS: '1' },
     });
     expect(x.status).toBe(200);
+    // the answer comes once the process has failed, not after the whole wait for a first health answer (45 s)
+    expect(Date.now() - t0).toBeLessThan(LOCAL_DEPLOY_WAIT_MS);
+    expect(x.body.deployed).toBe(false);
+    expect(x.body.state).toBe('failed');
+    expect(x.body.message).toContain(`could not start on port ${squatterPort}`);
+    expect(x.body.message).toMatch(/exited/);
     const failed = await waitFor(async () => {
       const list = (await admin.get('/api/admin/nodes')).body as Array<{
         id: string;

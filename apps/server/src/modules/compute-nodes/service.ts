@@ -285,13 +285,24 @@ export async function createLauncher(deps: NodesDeps, actorId: string, b: Create
   if (n.provider === LOCAL_PROVIDER && deps.launchers) deps.launchers.start(x.id, x.port, localLauncherEnv(x));
   // Deployed only once it answered its health check (a local process needs a few seconds to listen).
   const local = n.provider === LOCAL_PROVIDER && !!deps.launchers;
-  const answered = await awaitHealth(deps, n.ip, x, deps.deployWaitMs ?? (local ? LOCAL_DEPLOY_WAIT_MS : DEPLOY_WAIT_MS));
+  // a local process that already failed (the port is taken, it exits at once) is not waited for any longer
+  const supervisor = local ? deps.launchers : undefined;
+  const processFailed = () => {
+    const s = supervisor?.status(x.id);
+    return s?.state === 'failed' ? (s.failure ?? '') : null;
+  };
+  const answered = await awaitHealth(deps, n.ip, x, deps.deployWaitMs ?? (local ? LOCAL_DEPLOY_WAIT_MS : DEPLOY_WAIT_MS), processFailed);
+  const failure = answered ? null : processFailed();
   const row = (await repo.findExecutor(deps.db, x.id)) ?? x;
   if (answered) deps.onLauncherReady?.(x.id);
   return {
     ...presentExecutor(row, n, deps),
     deployed: answered,
-    message: answered ? say(lng, 'executorDeployed') : translate(lng, 'compute.errors.launcherNotAnswering', { ip: n.ip, port: x.port }),
+    message: answered
+      ? say(lng, 'executorDeployed')
+      : failure !== null
+        ? translate(lng, 'compute.errors.launcherFailedToStart', { port: x.port, failure: failure || '—' })
+        : translate(lng, 'compute.errors.launcherNotAnswering', { ip: n.ip, port: x.port }),
   };
 }
 
@@ -304,10 +315,20 @@ export const DEPLOY_WAIT_MS = 10_000;
  */
 export const LOCAL_DEPLOY_WAIT_MS = 45_000;
 
-/** Asks the launcher for its health every 500 ms until it answers (recorded) or `waitMs` passed. */
-async function awaitHealth(deps: NodesDeps, ip: string, x: repo.ExecutorRow, waitMs: number): Promise<boolean> {
+/**
+ * Asks the launcher for its health every 500 ms until it answers (recorded), `waitMs` passed, or `failed` says its
+ * local process could not start (a failure text, not null).
+ */
+async function awaitHealth(
+  deps: NodesDeps,
+  ip: string,
+  x: repo.ExecutorRow,
+  waitMs: number,
+  failed: () => string | null = () => null,
+): Promise<boolean> {
   const until = Date.now() + waitMs;
   for (;;) {
+    if (failed() !== null) return false;
     try {
       const h = await launcherHealth(`http://${ip}:${x.port}`, Math.max(500, Math.min(HEALTH_TIMEOUT_MS, until - Date.now())));
       if (h.status === 'ok') {
