@@ -15,7 +15,8 @@
 // grains of channelling contrast, elongated (rolled) grains, fine grains with thin lines, coarse grains with wide lines.
 // BENCH_VERSION=20261123 measures another model version; ROBUST_ONLY=name,name limits the images; ROBUST_TRANSFORMS=name,name
 // limits the transforms (by the start of their names, e.g. "crop,rotate"); BENCH_NETWORK=<.onnx>
-// measures a candidate grain-boundary network.
+// measures a candidate grain-boundary network. A folder of development tiles that is not ../shared/real:
+// `npm run bench:dev-tiles` (bench/analysis/dev-tiles.ts), then pass its folder.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
