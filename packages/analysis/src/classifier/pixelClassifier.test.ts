@@ -2,16 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { Gray } from '../image.js';
 import { rng } from './forest.js';
 import { DEFAULT_SIGMAS, FEATURE_KINDS } from './features.js';
-import {
-  applyClassifier,
-  checkClassifier,
-  greyRangeClassifier,
-  removeSpeckles,
-  trainClassifier,
-  trainClassifierImages,
-  type Stroke,
-} from './pixelClassifier.js';
+import { applyClassifier, checkClassifier, greyRangeClassifier, removeSpeckles, trainClassifier, trainClassifierImages } from './pixelClassifier.js';
 import { RECIPE_UNLIKE } from './recipe.js';
+import { strokesFor } from '../synth/strokes.js';
 
 /**
  * Two phases of nearly the same mean grey that differ in texture and size: round grains of phase B (mean 128,
@@ -34,31 +27,6 @@ function twoPhase(w: number, h: number, seed: number): { img: Gray; truth: Uint8
       data[i] = Math.max(0, Math.min(255, Math.round(v + ramp)));
     }
   return { img: { width: w, height: h, data }, truth };
-}
-
-/** Strokes along rows through pixels of known class: 10 short strokes per class. */
-function strokesFor(truth: Uint8Array, w: number, h: number, seed: number): Stroke[] {
-  const rand = rng(seed);
-  const out: Stroke[] = [];
-  for (const cls of [0, 1])
-    for (let tries = 0, made = 0; made < 10 && tries < 10000; tries++) {
-      const x = Math.floor(rand() * (w - 10)),
-        y = Math.floor(rand() * h);
-      let ok = true;
-      for (let d = -2; d <= 8 && ok; d++)
-        for (let e = -2; e <= 2 && ok; e++) ok = truth[Math.min(h - 1, Math.max(0, y + e)) * w + Math.max(0, x + d)] === cls;
-      if (!ok) continue;
-      out.push({
-        classIndex: cls,
-        width: 3,
-        points: [
-          [x, y],
-          [x + 6, y],
-        ],
-      });
-      made++;
-    }
-  return out;
 }
 
 const accuracy = (a: Uint8Array, b: Uint8Array) => {

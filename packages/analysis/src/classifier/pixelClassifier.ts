@@ -143,14 +143,14 @@ function workingPlanes(
   // outside the range the strokes spanned, summed over those planes. The derivative planes are left out: strokes
   // drawn inside regions never see the steepest edges, so every edge of a high-contrast image would count.
   const inArea = ranges ? workingArea(valid, img.width, img.height, work.width, work.height, factor) : null;
-  const names = featureNames(spec);
+  const gaussPlane = inArea ? featureNames(spec).map((n) => n.startsWith('gauss@')) : null;
   let outside = 0,
     counted = 0;
   forEachFeaturePlane(work, spec, (i, p) => {
     const range = ranges ? ranges[i] : planeRange(p, at ?? []);
     used.push(range);
     planes.push(quantise(p, range));
-    if (!inArea || !names[i].startsWith('gauss@')) return;
+    if (!inArea || !gaussPlane?.[i]) return;
     counted++;
     for (let j = 0; j < p.length; j++) if (inArea[j] && (p[j] < range[0] || p[j] > range[1])) outside++;
   });

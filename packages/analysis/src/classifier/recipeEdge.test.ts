@@ -3,8 +3,7 @@ import { encodePng } from '../image.js';
 import { rng } from './forest.js';
 import { RECIPE_EDGE, settleLayerPixels } from './recipeEdge.js';
 import { useRecipeLabels, type RecipeRun } from './recipe.js';
-import { DEFAULT_POST } from './pixelClassifier.js';
-import { DEFAULT_FEATURES } from './features.js';
+import { givenLabelsClassifier } from './pixelClassifier.js';
 import { getModel } from '../registry.js';
 import { prepare } from '../models/common.js';
 import { runLayer } from '../models/layer.js';
@@ -50,16 +49,7 @@ const run: RecipeRun = {
     { name: 'layer', colour: '#30c030' },
   ],
   measures: { layer: 1 },
-  classifier: {
-    format: 'lamella-pixel-classifier/1',
-    kind: 'forest',
-    nClasses: 2,
-    features: DEFAULT_FEATURES,
-    maxWorkingPixels: 1_000_000,
-    ranges: [],
-    forest: { nClasses: 2, nFeatures: 0, trees: [] },
-    post: DEFAULT_POST,
-  },
+  classifier: givenLabelsClassifier(2),
 };
 
 /** The layer model's thickness per column (px) of the recipe's segmentation, as a job measures it. */

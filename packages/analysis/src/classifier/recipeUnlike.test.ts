@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { initCv } from '../cv.js';
 import { encodePng } from '../image.js';
 import { rng } from './forest.js';
-import { trainClassifier, type Stroke } from './pixelClassifier.js';
+import { trainClassifier } from './pixelClassifier.js';
+import { strokesFor } from '../synth/strokes.js';
 import { RECIPE_UNLIKE, type RecipeRun } from './recipe.js';
 import { runModel } from '../registry.js';
 import type { ModelVersion } from '../types.js';
@@ -30,31 +31,6 @@ function pores(seed: number): { data: Uint8Array; truth: Uint8Array } {
   return { data, truth };
 }
 
-/** 10 strokes per class, 3 px wide, 8 px long where the class extends 3 px beyond them (a user's strokes). */
-function strokes(truth: Uint8Array): Stroke[] {
-  const out: Stroke[] = [];
-  for (const cls of [0, 1])
-    for (let i = 0, made = 0; i < truth.length && made < 10; i += 37) {
-      const x = i % W,
-        y = Math.floor(i / W);
-      if (x < 4 || y < 4 || x > W - 13 || y > H - 5) continue;
-      let inside = true;
-      for (let dy = -3; dy <= 3 && inside; dy++) for (let dx = -3; dx <= 11 && inside; dx++) inside = truth[(y + dy) * W + x + dx] === cls;
-      if (inside) {
-        out.push({
-          classIndex: cls,
-          width: 3,
-          points: [
-            [x, y],
-            [x + 8, y],
-          ],
-        });
-        made++;
-      }
-    }
-  return out;
-}
-
 const png = async (grey: Uint8Array) => {
   const rgb = new Uint8Array(W * H * 3);
   for (let i = 0; i < W * H; i++) rgb.fill(grey[i], 3 * i, 3 * i + 3);
@@ -72,7 +48,7 @@ describe('a recipe applied to an image unlike its strokes (issue 22)', () => {
       { name: 'pore', colour: '#ff3030' },
     ],
     measures: { phase: [1] },
-    classifier: trainClassifier({ width: W, height: H, data: a.data }, strokes(a.truth), 2, { seed: 1 }).classifier,
+    classifier: trainClassifier({ width: W, height: H, data: a.data }, strokesFor(a.truth, W, H, 5), 2, { seed: 1 }).classifier,
   };
   const warned = async (grey: Uint8Array, version: ModelVersion, lang: 'en' | 'de' = 'en') => {
     const r = await runModel('porosity', version, await png(grey), {}, { recipe: run, pixelSizeUm: 1, lang });
