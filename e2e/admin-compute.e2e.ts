@@ -68,14 +68,19 @@ const RELEASE = (JSON.parse(readFileSync(new URL('../package.json', import.meta.
  * Add Launcher: the version is picked from the list (launchers' versions and the releases; no free text). The server
  * answers "deployed" only once the new launcher answered its health check (issue 26); else it says where it asked.
  */
-async function addLauncher(page: Page, opts: { port: number; env?: string; answers?: boolean }) {
+async function addLauncher(page: Page, opts: { port: number; env?: string; answers?: boolean; cannotStart?: boolean }) {
   await page.getByRole('button', { name: 'Add Launcher' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Launcher' });
   await choose(page, dialog.getByRole('textbox', { name: 'Version' }), RELEASE);
   await dialog.getByLabel('Port').fill(String(opts.port));
   await dialog.getByLabel('Environment variables (JSON)').fill(opts.env ?? '');
   await dialog.getByRole('button', { name: 'Create' }).click();
-  if (opts.answers === false)
+  // a local launcher whose process exits at once is said so as soon as it has failed, not after the 45 s wait
+  if (opts.cannotStart)
+    await expect(toast(page, `its process on this machine could not start on port ${opts.port}`)).toContainText('address already in use', {
+      timeout: 30_000,
+    });
+  else if (opts.answers === false)
     await expect(toast(page, `The launcher was added but did not answer its health check at 127.0.0.1:${opts.port}.`)).toBeVisible({
       timeout: 30_000,
     });
@@ -110,6 +115,11 @@ test('servers: an on-premise server with a real launcher, a local launcher, and 
   await addLauncher(page, { port: LOCAL_PORT, env: '{"LAUNCHER_THREADS": "1"}' });
   await expect(launcherCard(page, LOCAL_PORT).getByTestId('launcher-state')).toHaveText('Running');
   await testLauncherUntilWorking(page, launcherCard(page, LOCAL_PORT));
+  // a port this machine already uses (the web server's own): the launcher is added, fails to start, and says why
+  const taken = Number(new URL(baseURL!).port);
+  await addLauncher(page, { port: taken, env: '{"LAUNCHER_THREADS": "1"}', cannotStart: true });
+  await expect(launcherCard(page, taken).getByTestId('launcher-state')).toHaveText('Failed');
+  await deleteLauncher(page, taken);
 
   // 2. A new on-premise server at 127.0.0.1, checked by the form first.
   await page.getByRole('button', { name: 'Add Server' }).click();

@@ -30,7 +30,20 @@ const token = process.env.LAUNCHER_REGISTRATION_TOKEN;
 const training = { mode: trainMode(), trainer: analysisTrainer() };
 const gpu = gpuAffinity();
 const networks = createNetworkCache({ dir: defaultCacheDir(), serverUrl, token });
-const launcher = await startLauncher({ port, host: process.env.LAUNCHER_HOST ?? '127.0.0.1', version, engine, logger: log, training, gpu, networks });
+const launcher = await startLauncher({
+  port,
+  host: process.env.LAUNCHER_HOST ?? '127.0.0.1',
+  version,
+  engine,
+  logger: log,
+  training,
+  gpu,
+  networks,
+}).catch((e: Error) => {
+  // one plain line, which the server's supervisor shows as the reason (e.g. "listen EADDRINUSE: address already in use")
+  console.error(`launcher: cannot listen on port ${port}: ${e.message}`);
+  process.exit(1);
+});
 log.info(
   { version, port: launcher.port, slots: engine.slots, priority, tracing: tracing !== null, train: training.mode, gpu, networkCache: networks.dir },
   `launcher ${version} listening on ${launcher.port}`,

@@ -202,7 +202,7 @@ describe('local launchers', () => {
     expect(x.body.deployed).toBe(false);
     expect(x.body.state).toBe('failed');
     expect(x.body.message).toContain(`could not start on port ${squatterPort}`);
-    expect(x.body.message).toMatch(/exited/);
+    expect(x.body.message).toMatch(/exited \(1\): launcher: cannot listen on port \d+: listen EADDRINUSE/);
     const failed = await waitFor(async () => {
       const list = (await admin.get('/api/admin/nodes')).body as Array<{
         id: string;

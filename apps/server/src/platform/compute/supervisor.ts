@@ -6,6 +6,8 @@ import { fileURLToPath } from 'node:url';
 
 const launcherMain = fileURLToPath(new URL('../../../../launcher/src/main.ts', import.meta.url));
 
+/** A line of a launcher's output that says why it failed. */
+const ERROR_LINE = /error|EADDRINUSE|in use/i;
 /** A launcher that dies again within this time after a (re)start counts as failing. */
 const FAILING_WITHIN_MS = 10_000;
 const ADOPTED_CHECK_MS = 5_000;
@@ -22,6 +24,8 @@ export interface LocalLauncher {
   startedAt: number;
   /** The last lines the process wrote. */
   output: string[];
+  /** The last line of this run that names an error (kept when later lines, e.g. a stack trace's, push it out of `output`). */
+  errorLine: string | null;
   /** Why its last run ended, when it ended without being asked to. */
   failure: string | null;
   timer: NodeJS.Timeout | null;
@@ -91,6 +95,7 @@ export class LauncherSupervisor {
       restarts: 0,
       startedAt: 0,
       output: [],
+      errorLine: null,
       failure: null,
       timer: null,
       watchdog: null,
@@ -154,6 +159,7 @@ export class LauncherSupervisor {
     entry.child = child;
     entry.startedAt = Date.now();
     entry.output = [];
+    entry.errorLine = null;
     if (child.pid) {
       try {
         mkdirSync(this.stateDir, { recursive: true });
@@ -165,6 +171,7 @@ export class LauncherSupervisor {
     const remember = (d: Buffer) => {
       const lines = d.toString().trim().split('\n').filter(Boolean);
       entry.output = [...entry.output, ...lines].slice(-5);
+      entry.errorLine = lines.filter((l) => ERROR_LINE.test(l)).pop() ?? entry.errorLine;
       for (const line of lines) this.opts.log?.(`[launcher ${entry.port}] ${line}`);
     };
     child.stdout?.on('data', remember);
@@ -179,7 +186,7 @@ export class LauncherSupervisor {
     child.on('exit', (code, signal) => {
       if (entry.child === child) entry.child = null;
       if (!entry.wanted) return;
-      const last = entry.output.filter((l) => /error|EADDRINUSE|in use/i.test(l)).pop() ?? entry.output.at(-1);
+      const last = entry.errorLine ?? entry.output.at(-1);
       entry.failure = hung ? 'not responding: killed' : `exited (${signal ?? code})${last ? `: ${last.slice(0, 300)}` : ''}`;
       // A launcher that ran for a minute starts again at once; one that keeps dying waits longer each time.
       if (Date.now() - entry.startedAt > 60_000) entry.restarts = 0;
