@@ -49,9 +49,10 @@ def crop_zoom(
     return img, tr, wt
 
 
-def assemble(rng: np.random.Generator, n: int, draw: Callable[[], Item]):
+def assemble(rng: np.random.Generator, n: int, draw: Callable[[], Item], scale: float | None = None):
     """A batch of `n` items from `draw`, each turned by a random quarter and mirrored half the time (the draws of
-    `rng` in this order: the item's own, then the turn, then the mirror). Answers the tensors the loss takes:
+    `rng` in this order: the item's own, then the turn, then the mirror), normalised as `model.normalise` with
+    `scale` (None: by each item's own spread). Answers the tensors the loss takes:
     images N×3×H×W, boundary band, twin band, weight, twin weight (N×H×W)."""
     xs, tb, tt, ws, wtw = [], [], [], [], []
     for _ in range(n):
@@ -62,7 +63,7 @@ def assemble(rng: np.random.Generator, n: int, draw: Callable[[], Item]):
         if flip:
             arrs = [a[:, ::-1] for a in arrs]
         img, trace, twin, weight = arrs
-        xs.append(normalise(np.ascontiguousarray(img))[0])
+        xs.append(normalise(np.ascontiguousarray(img), scale)[0])
         tb.append(band(trace, 1.0))
         tt.append(band(twin, 1.0))
         ws.append(np.ascontiguousarray(weight))

@@ -50,6 +50,7 @@ from scipy import ndimage
 
 from . import synth
 from .batches import assemble, crop_zoom
+from .export import input_scale_of
 from .images import read_image_rgb
 from .masks import read_mask
 from .model import UNet
@@ -205,7 +206,7 @@ def mixed_batches(base_batches, rng: np.random.Generator, items: list[Corrected]
     def draw():
         return user_item(rng, items, size) if rng.random() < user_share else base_batches.draw()
 
-    return lambda n: assemble(rng, n, draw)
+    return lambda n: assemble(rng, n, draw, base_batches.input_scale)
 
 
 # ---------------------------------------------------------------- the run
@@ -263,7 +264,9 @@ def run(manifest_path: str, device_arg: str, threads: int, pipeline) -> None:
     freeze_batchnorm(net)
     opt = torch.optim.AdamW(net.parameters(), lr=lr, weight_decay=1e-4)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=lr, total_steps=steps, pct_start=0.1)
-    base = Batches(rng, size, real, real_share)
+    # a base trained with a fixed input scale is fine-tuned as it was trained (its contrast and shift jitter too)
+    scale = input_scale_of(onnx.load(m["base"]))
+    base = Batches(rng, size, real, real_share, input_scale=scale)
     batches = mixed_batches(base, rng, train_items, size, user_share)
 
     t0 = time.time()
@@ -284,7 +287,7 @@ def run(manifest_path: str, device_arg: str, threads: int, pipeline) -> None:
     out_dir = m["out"]
     os.makedirs(out_dir, exist_ok=True)
     net_path = os.path.join(out_dir, "network.onnx")
-    export(net, net_path)
+    export(net, net_path, scale)
     digest = hashlib.sha256(open(net_path, "rb").read()).hexdigest()
     card = {
         "name": "grain-boundaries",
@@ -301,6 +304,7 @@ def run(manifest_path: str, device_arg: str, threads: int, pipeline) -> None:
         "device": "cuda" if device.type == "cuda" else f"cpu ({torch.get_num_threads()} threads)",
         "torch": torch.__version__,
         "architecture": f"U-Net, 4 levels, width {net.e1[0].out_channels}, {sum(p.numel() for p in net.parameters())} parameters, BatchNorm (frozen statistics in the fine-tune), sigmoid outputs",
+        "inputScale": scale,
         "parameters": {"steps": steps, "seed": seed, "batch": batch, "size": size, "lr": lr, "userShare": user_share, "realShare": real_share},
         "images": {"trainedOn": [a.id for a in train_items], "count": len(train_items), "heldOut": holdout_ids},
         "data": [

@@ -47,12 +47,14 @@ class UNet(nn.Module):
         return self.head(y)
 
 
-def normalise(img_u8) -> "torch.Tensor":
-    """H×W×3 uint8 (numpy) → 1×3×H×W float, per-channel (x − mean)/std over the image (std floored)."""
+def normalise(img_u8, scale: float | None = None) -> "torch.Tensor":
+    """H×W×3 uint8 (numpy) → 1×3×H×W float, per-channel (x − mean)/std over the image (std floored), or, with a fixed
+    `scale`, (x − mean)/scale: the spread is then the image's own, so a crop of it gives the network the same values
+    where they overlap (only the mean, a shift, depends on what the field holds)."""
     import numpy as np
 
     x = img_u8.astype(np.float32) / 255.0
     m = x.reshape(-1, 3).mean(axis=0)
-    s = np.maximum(x.reshape(-1, 3).std(axis=0), 0.02)
+    s = np.maximum(x.reshape(-1, 3).std(axis=0), 0.02) if scale is None else np.float32(scale)
     x = (x - m) / s
     return torch.from_numpy(np.ascontiguousarray(x.transpose(2, 0, 1)))[None]

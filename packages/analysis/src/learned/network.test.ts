@@ -2,7 +2,7 @@ import { copyFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { balancedTile, channelStats, executionProviders, MODELS_DIR, networkSession, runTiled } from './network.js';
+import { balancedTile, CENTRED_INPUT, channelStats, executionProviders, MODELS_DIR, networkSession, normalisation, runTiled } from './network.js';
 import { NETWORK } from './tunables.js';
 
 describe('ONNX Runtime execution providers and input normalisation', () => {
@@ -21,6 +21,13 @@ describe('ONNX Runtime execution providers and input normalisation', () => {
     expect(std[0]).toBeCloseTo(0.5, 6);
     expect(mean[1]).toBeCloseTo(10 / 255, 6);
     expect(std[1]).toBe(0.02);
+  });
+
+  it('only centres the image for a network whose input is image_centred (trained with train.py --input-scale)', () => {
+    const rgb = new Uint8Array([0, 10, 10, 255, 10, 10, 255, 255, 255]);
+    const valid = new Uint8Array([1, 1, 0]);
+    expect(normalisation('image', rgb, valid)).toEqual(channelStats(rgb, valid));
+    expect(normalisation(CENTRED_INPUT, rgb, valid)).toEqual({ mean: channelStats(rgb, valid).mean, std: [1, 1, 1] });
   });
 });
 

@@ -2,9 +2,13 @@
 // npm package; nothing is downloaded at install or run time — the project's .npmrc skips the package's install
 // script, which would fetch CUDA libraries from outside the registry).
 //
-// A network takes 1×3×H×W float32 RGB normalised per image and channel, (x/255 − mean) / max(std, 0.02), with H and W
-// multiples of 8, and gives 1×C×H×W probabilities. Big images are cut into overlapping tiles; the normalisation is
-// computed over the whole image first, so every tile sees the same input scale.
+// A network takes 1×3×H×W float32 RGB with H and W multiples of 8 and gives 1×C×H×W probabilities. Its input's name
+// says how the image is normalised: `image` per image and channel, (x/255 − mean) / max(std, 0.02) (every shipped
+// network); `image_centred` only centred, x/255 − mean, the network dividing by the fixed scale it was trained with
+// (training/train.py --input-scale: a candidate measured with BENCH_NETWORK, not shipped), so a crop of an image
+// reaches it with the same values as the whole image where they overlap. Big
+// images are cut into overlapping tiles; the statistics are computed over the whole image first, so every tile
+// sees the same input scale.
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -117,6 +121,15 @@ export function channelStats(rgb: Uint8Array, valid: Uint8Array | null): { mean:
   return { mean, std };
 }
 
+/** A network file's input that is centred only: the network divides by its own fixed scale (see the header). */
+export const CENTRED_INPUT = 'image_centred';
+
+/** The mean and divisor per channel that bring an image to the input `inputName` wants. */
+export function normalisation(inputName: string, rgb: Uint8Array, valid: Uint8Array | null): { mean: number[]; std: number[] } {
+  const stats = channelStats(rgb, valid);
+  return inputName === CENTRED_INPUT ? { mean: stats.mean, std: [1, 1, 1] } : stats;
+}
+
 /**
  * The side of the tiles that cover `n` px with as few tiles of at most `tile` px as overlap by `overlap` on each
  * side, all of one size (a multiple of 8): a 2310 px side takes three tiles of 816 px, not five of 512 px.
@@ -144,7 +157,8 @@ export async function runTiled(
   overlap: number = NETWORK.overlap,
   balanced = false,
 ): Promise<Float32Array[]> {
-  const { mean, std } = channelStats(rgb, valid);
+  const inputName = session.inputNames[0];
+  const { mean, std } = normalisation(inputName, rgb, valid);
   const tw = balanced ? balancedTile(w, tile, overlap) : Math.min(tile, Math.ceil(w / 8) * 8),
     th = balanced ? balancedTile(h, tile, overlap) : Math.min(tile, Math.ceil(h / 8) * 8);
   const stepX = Math.max(8, tw - 2 * overlap),
@@ -169,7 +183,6 @@ export async function runTiled(
   const [l0, l1, l2] = lut;
   const plane = tw * th;
   let outputs: Float32Array[] | null = null;
-  const inputName = session.inputNames[0];
   const outputName = session.outputNames[0];
   for (let yi = 0; yi < ys.length; yi++)
     for (let xi = 0; xi < xs.length; xi++) {

@@ -10,6 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { initCv } from '../cv.js';
 import { decodeImage, decodeMask } from '../image.js';
 import { terminateOcr } from '../ocr.js';
+import { CENTRED_INPUT, networkSession, runTiled } from '../learned/network.js';
+import { NETWORK } from '../learned/tunables.js';
 import { tintGrainImage } from '../synth/tint.js';
 import { fineTune, trainingAvailable, TrainingError, type FineTuneImage, type FineTuneProgress } from './finetune.js';
 import { boundaryFScore, engineVersionOf, LEARNED_ENGINE_VERSION, maskTrace, readMask } from './validation.js';
@@ -303,6 +305,28 @@ describe.skipIf(!canTrain)(
       expect(r.validation.images[0].base.deltaG).toBeLessThan(0.6);
       expect(r.validation.total.base).toEqual({ fScore: r.validation.images[0].base.fScore, deltaG: r.validation.images[0].base.deltaG });
     }, 90_000);
+
+    it('a network trained with a fixed input scale (train.py --input-scale) is run on the centred image and fine-tuned as it was trained', async () => {
+      const training = fileURLToPath(new URL('../../../../training', import.meta.url));
+      const centred = path.join(dir, 'centred.onnx');
+      execFileSync('/usr/bin/python3', ['train.py', '--smoke', '--input-scale', '0.125', '--out', centred], { cwd: training, stdio: 'ignore' });
+      const session = await networkSession(centred);
+      expect(session.inputNames).toEqual([CENTRED_INPUT]);
+      // the engine centres the image only: twice the contrast about mid-grey (no level clipped) reaches the network
+      // as twice the input, where a network normalised per image sees the same input
+      const w = 96,
+        h = 64;
+      const rgb = new Uint8Array(w * h * 3).map((_, i) => 64 + (((i * 37) % 251) >> 1));
+      const stretched = rgb.map((v) => 2 * (v - 128) + 128);
+      const maxDiff = (a: Float32Array, b: Float32Array) => a.reduce((m, v, i) => Math.max(m, Math.abs(v - b[i])), 0);
+      const perImage = await networkSession(NETWORK.grainFile);
+      expect(maxDiff((await runTiled(perImage, rgb, w, h, null))[0], (await runTiled(perImage, stretched, w, h, null))[0])).toBeLessThan(1e-4);
+      expect(maxDiff((await runTiled(session, rgb, w, h, null))[0], (await runTiled(session, stretched, w, h, null))[0])).toBeGreaterThan(1e-3);
+      // fine-tuned from it: the candidate takes the same input, and its card the same scale
+      const r = await fineTune(opts({ baseNetworkPath: centred, steps: 2 }));
+      expect((await ort.InferenceSession.create(r.networkPath)).inputNames).toEqual([CENTRED_INPUT]);
+      expect(r.card).toMatchObject({ inputScale: 0.125, parameters: { steps: 2 } });
+    }, 120_000);
 
     it('cancels: the abort kills the Python process and the promise rejects with an AbortError', async () => {
       const ac = new AbortController();
