@@ -79,6 +79,11 @@ describe('the models’ messages in the reader’s language', () => {
     const [network, grains] = localiseItems(english, 'de');
     expect(network).toMatchObject({ title: 'Als zweiphasiges Gefüge gemessen', code: 'DARK_PHASE_NETWORK' });
     expect(network.type === 'message' && network.content).toMatch(/^Ein Schwellwert findet die dunkle Phase auf etwa 43 % des Bildes/);
+    // the network's held-out error is the version's (3.3 points for 20261202's network, 1.9 for 20261207's)
+    expect(network.type === 'message' && network.content).toContain('im Mittel 3,3 Punkte daneben');
+    const newer = { ...english[0], content: (english[0] as { content: string }).content.replace('3.3 points', '1.9 points') } as ResultItem;
+    const [newerDe] = localiseItems([newer], 'de');
+    expect(newerDe.type === 'message' && newerDe.content).toContain('im Mittel 1,9 Punkte daneben');
     expect(grains).toMatchObject({ title: 'Das sind womöglich keine Poren' });
     // the model writes 38.4 in both languages; read in German it has a decimal comma
     expect(grains.type === 'message' && grains.content).toMatch(/^Die dunkle Phase bedeckt 38,4 % des Bildes/);

@@ -37,7 +37,7 @@ function makeModel(
     displayName,
     description,
     versions: [...VERSIONS],
-    currentVersion: '20261204',
+    currentVersion: '20261207',
     settingsSchema,
     defaultSettings,
     async run(image, settings, opts = {}) {

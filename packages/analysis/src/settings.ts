@@ -36,8 +36,8 @@ export function buildSettingsSchema(measurementType: Settings['measurementType']
       },
       modelVersion: {
         type: 'string',
-        enum: ['20241025', '20250101', '20261123', '20261125', '20261126', '20261127', '20261201', '20261202', '20261203', '20261204'],
-        default: '20261204',
+        enum: ['20241025', '20250101', '20261123', '20261125', '20261126', '20261127', '20261201', '20261202', '20261203', '20261204', '20261207'],
+        default: '20261207',
       },
       measurementType: { type: 'string', enum: ['LIKE_GRAIN', 'LIKE_LAYER', 'LIKE_CRACKS'], default: measurementType },
       segmentation: {

@@ -2,7 +2,7 @@ import type { RecipeRun } from './classifier/recipe.js';
 
 export type Lang = 'en' | 'de';
 export type ModelVersion =
-  '20241025' | '20250101' | '20261123' | '20261125' | '20261126' | '20261127' | '20261201' | '20261202' | '20261203' | '20261204';
+  '20241025' | '20250101' | '20261123' | '20261125' | '20261126' | '20261127' | '20261201' | '20261202' | '20261203' | '20261204' | '20261207';
 export const VERSIONS: ModelVersion[] = [
   '20241025',
   '20250101',
@@ -14,6 +14,7 @@ export const VERSIONS: ModelVersion[] = [
   '20261202',
   '20261203',
   '20261204',
+  '20261207',
 ];
 
 export interface BarChartItem {

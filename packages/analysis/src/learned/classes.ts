@@ -1,7 +1,8 @@
 // Multi-class segmentation by the trained networks of issue 22 item 3 (training/train_classes.py). Shipped:
 //
-// - `phase` (dark-phase.onnx): 0 matrix, 1 dark phase (γ′ of Ni superalloys, secondary and tertiary together);
-//   trained on 12 SEM images of 512² at working scale 1.
+// - `phase`: 0 matrix, 1 dark phase (γ′ of Ni superalloys, secondary and tertiary together), trained on 12 SEM images
+//   of 512²: `dark-phase.onnx` at working scale 1 (porosity 20261202–20261204), `dark-phase-20261207.onnx` at working
+//   scale 0.5 (porosity 20261207 on: twice the context per training crop; cross-validated mean error 3.3 → 1.9 points).
 //
 // The coating network (background / oxide layer / crack, training/train_classes.py --task coating) is trained and
 // cross-validated by the same pipeline but not shipped: its held-out figures are far from usable (cv-classes.json).
@@ -19,9 +20,30 @@ import { resizeFloat, resizeMask, resizeRgb } from './resample.js';
 
 export type ClassTask = 'phase';
 
-export const CLASS_NETWORKS: Record<ClassTask, { file: string; classes: string[]; workingScale: number }> = {
-  phase: { file: 'dark-phase.onnx', classes: ['matrix', 'dark phase'], workingScale: 1 },
+export interface ClassNetwork {
+  file: string;
+  classes: string[];
+  /** Working px per image px the network was trained at (for images at the training images' resolution). */
+  workingScale: number;
+  /** Mean error of its measurement on the training images held out by image (cross-validation; points for `phase`). */
+  heldOutErrorPoints: number;
+}
+
+/** The network of each task, from the model version on (the latest at or before a version is its network). */
+export const CLASS_NETWORKS: Record<ClassTask, ReadonlyArray<readonly [string, ClassNetwork]>> = {
+  phase: [
+    ['20261202', { file: 'dark-phase.onnx', classes: ['matrix', 'dark phase'], workingScale: 1, heldOutErrorPoints: 3.3 }],
+    ['20261207', { file: 'dark-phase-20261207.onnx', classes: ['matrix', 'dark phase'], workingScale: 0.5, heldOutErrorPoints: 1.9 }],
+  ],
 };
+
+/** The network a model version uses for a task (the first one for versions before it). */
+export function classNetwork(task: ClassTask, version: string): ClassNetwork {
+  const list = CLASS_NETWORKS[task];
+  let net = list[0][1];
+  for (const [from, n] of list) if (version >= from) net = n;
+  return net;
+}
 
 export interface ClassSegmentation {
   /** Class index per pixel at the image's resolution (w×h). */
@@ -38,8 +60,7 @@ const thresholds = new Map<string, number | null>();
  * The decision threshold of a two-class network from its model card (`decisionThreshold`: the dark phase where its
  * probability exceeds it, calibrated on the training images), or null (argmax).
  */
-export function decisionThreshold(task: ClassTask): number | null {
-  const file = CLASS_NETWORKS[task].file;
+export function decisionThreshold(file: string): number | null {
   if (!thresholds.has(file)) {
     let t: number | null = null;
     try {
@@ -54,19 +75,22 @@ export function decisionThreshold(task: ClassTask): number | null {
 }
 
 /**
- * The class map of an RGB image (interleaved, w×h); `valid` marks the analysed pixels (others get class 0).
- * `scale` overrides the network's working scale (e.g. an image at another resolution than the training images).
+ * The class map of an RGB image (interleaved, w×h) by the network `version` uses for `task`; `valid` marks the
+ * analysed pixels (others get class 0). `scale` overrides the network's working scale (e.g. an image at another
+ * resolution than the training images).
  */
 export async function segmentClasses(
   task: ClassTask,
+  version: string,
   rgb: Uint8Array,
   w: number,
   h: number,
   valid: Uint8Array | null,
-  scale: number = CLASS_NETWORKS[task].workingScale,
+  scale?: number,
 ): Promise<ClassSegmentation> {
   await initCv();
-  const net = CLASS_NETWORKS[task];
+  const net = classNetwork(task, version);
+  scale ??= net.workingScale;
   const W = Math.max(8, Math.round(w * scale)),
     H = Math.max(8, Math.round(h * scale));
   const img = resizeRgb(rgb, w, h, W, H);
@@ -74,7 +98,7 @@ export async function segmentClasses(
   const planes = await runTiled(await networkSession(net.file), img, W, H, v);
   const probability = planes.map((p) => resizeFloat(p, W, H, w, h));
   const classes = new Uint8Array(w * h);
-  const threshold = probability.length === 2 ? decisionThreshold(task) : null;
+  const threshold = probability.length === 2 ? decisionThreshold(net.file) : null;
   for (let i = 0; i < classes.length; i++) {
     if (valid && !valid[i]) continue;
     if (threshold !== null) {

@@ -201,29 +201,38 @@ describe('the default segmentation of porosity 20261202: classical for pores, th
   it('isolated pores (under PHASE_STRUCTURE_PERCENT) stay classical; many precipitates go to the network', async () => {
     const p = pores();
     const n = p.img.width * p.img.height;
-    const a = await segmentDarkPhaseDefault(p.img, ones(n), n);
+    const a = await segmentDarkPhaseDefault(p.img, ones(n), n, '20261202');
     expect(p.percent).toBeLessThan(PHASE_STRUCTURE_PERCENT);
     expect(a.method).toBe('classical');
     expect(a.networkScale).toBeUndefined();
     const q = precipitates();
     expect(q.percent).toBeGreaterThan(40);
-    const b = await segmentDarkPhaseDefault(q.img, ones(n), n);
+    const b = await segmentDarkPhaseDefault(q.img, ones(n), n, '20261202');
     expect(b.method).toBe('network');
     expect(b.classicalPercent).toBeGreaterThanOrEqual(PHASE_STRUCTURE_PERCENT);
     expect(b.networkScale).toBe(1);
     expect(Math.abs((100 * sum(b.mask)) / n - q.percent)).toBeLessThan(5);
   });
 
+  it('20261207 runs the network trained at half scale at half scale, near the true area', async () => {
+    const q = precipitates();
+    const n = q.img.width * q.img.height;
+    const b = await segmentDarkPhaseDefault(q.img, ones(n), n, '20261207');
+    expect(b.method).toBe('network');
+    expect(b.networkScale).toBe(0.5);
+    expect(Math.abs((100 * sum(b.mask)) / n - q.percent)).toBeLessThan(5);
+  });
+
   it('a structure far finer than the network was trained at is enlarged for it (working scale from the feature scale)', async () => {
     const q = discImage({ w: 256, h: 224, seed: 13, n: 900, rmin: 2, rmax: 5, dark: 95, bright: 160, noise: 4 });
     const n = q.img.width * q.img.height;
-    const b = await segmentDarkPhaseDefault(q.img, ones(n), n);
+    const b = await segmentDarkPhaseDefault(q.img, ones(n), n, '20261202');
     expect(b.method).toBe('network');
     expect(b.featureScale).toBeLessThan(12.5);
     expect(b.networkScale).toBeGreaterThan(1.5);
   });
 
-  it('the model: 20261202 says when the network measured, 20261201 does not and measures as before', async () => {
+  it('the model: 20261202 on says when the network measured (and its held-out error), 20261201 does not and measures as before', async () => {
     const q = precipitates();
     const png = await sharp(Buffer.from(q.img.data), { raw: { width: q.img.width, height: q.img.height, channels: 1 } })
       .png()
@@ -235,6 +244,11 @@ describe('the default segmentation of porosity 20261202: classical for pores, th
     const labels = (r: typeof now) => r.items.flatMap((it) => (it.type === 'data-table' ? it.rows.map((x) => x.label) : []));
     expect(labels(now)).toEqual(expect.arrayContaining(['Area fraction (dark phase)', 'Dark-phase regions', 'Regions per mm²', 'Mean region area']));
     expect(labels(now).some((l) => /pore/i.test(l))).toBe(false);
+    const content = (r: typeof now) => r.items.flatMap((it) => (it.type === 'message' && it.code === 'DARK_PHASE_NETWORK' ? [it.content] : []));
+    expect(content(now)[0]).toContain('3.3 points off on average');
+    const newer = await runModel('porosity', '20261207', png, {}, { pixelSizeUm: 1 });
+    expect(content(newer)[0]).toContain('1.9 points off on average');
+    expect(Math.abs((newer.measurements.areaFractionPercent as number) - q.percent)).toBeLessThan(5);
     const before = await runModel('porosity', '20261201', png, {}, { pixelSizeUm: 1 });
     expect(before.items.some((it) => it.type === 'message' && it.code === 'DARK_PHASE_NETWORK')).toBe(false);
     const p = pores();
@@ -311,5 +325,10 @@ describe('the dark-phase network’s working scale', () => {
     expect(darkPhaseNetworkScale(6, 2310, 1732)).toBeCloseTo(Math.sqrt(12_000_000 / (2310 * 1732)), 6);
     // a 16 MP field is not shrunk for fine features, only not enlarged
     expect(darkPhaseNetworkScale(6, 4620, 3464)).toBe(1);
+    // a network trained at half scale (20261207): the same factors on its scale
+    expect(darkPhaseNetworkScale(25, 1000, 1000, 0.5)).toBe(0.5);
+    expect(darkPhaseNetworkScale(100, 1000, 1000, 0.5)).toBe(0.125);
+    expect(darkPhaseNetworkScale(10, 1000, 1000, 0.5)).toBe(1.25);
+    expect(darkPhaseNetworkScale(2, 500, 500, 0.5)).toBe(2);
   });
 });

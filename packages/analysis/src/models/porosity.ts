@@ -5,7 +5,7 @@ import { addSegmentationFile, warnIfColour, type Context } from './common.js';
 import { wholeImageOverlayPng } from './overlayImage.js';
 import { colourStats, isColourEtched } from './grainColour.js';
 import { segmentDarkPhaseClassical } from './darkPhase.js';
-import { segmentClasses } from '../learned/classes.js';
+import { classNetwork, segmentClasses } from '../learned/classes.js';
 import { WORKING_SCALE } from '../learned/tunables.js';
 import { greyToRgb } from './grain/report.js';
 import { calibrationRows, hex, histMedian, histOf, histogram, mean, otsu, rgb255, row, table, tr } from './common.js';
@@ -39,12 +39,14 @@ export const PHASE_STRUCTURE_PERCENT = 20;
 export const NETWORK_FEATURE_SCALE = 25;
 
 /**
- * The dark-phase network's working scale for features of mean chord `L` px in a w×h image: 1 within half to twice
- * NETWORK_FEATURE_SCALE, else the scale that brings them to it (0.25–4), never enlarging past the learned engines'
- * pixel budget (WORKING_SCALE.maxWorkingPixels: a 4 MP field of fine precipitates at 4× would be 64 MP).
+ * The dark-phase network's working scale for features of mean chord `L` px in a w×h image, for a network trained at
+ * working scale `trained` (on images whose features were NETWORK_FEATURE_SCALE px): `trained` within half to twice
+ * NETWORK_FEATURE_SCALE, else `trained` times the factor that brings them to it (0.25–4), never enlarging past the
+ * learned engines' pixel budget (WORKING_SCALE.maxWorkingPixels: a 4 MP field of fine precipitates at 4× would be 64 MP).
  */
-export function darkPhaseNetworkScale(L: number, w: number, h: number): number {
-  const wanted = L >= NETWORK_FEATURE_SCALE / 2 && L <= 2 * NETWORK_FEATURE_SCALE ? 1 : Math.min(4, Math.max(0.25, NETWORK_FEATURE_SCALE / L));
+export function darkPhaseNetworkScale(L: number, w: number, h: number, trained = 1): number {
+  const k = L >= NETWORK_FEATURE_SCALE / 2 && L <= 2 * NETWORK_FEATURE_SCALE ? 1 : Math.min(4, Math.max(0.25, NETWORK_FEATURE_SCALE / L));
+  const wanted = k * trained;
   if (wanted <= 1) return wanted;
   return Math.max(1, Math.min(wanted, Math.sqrt(WORKING_SCALE.maxWorkingPixels / (w * h))));
 }
@@ -61,13 +63,14 @@ export interface DarkPhaseDefault {
 }
 
 /**
- * The default dark-phase segmentation of 20261202 (no recipe, no mask): the classical one (darkPhase.ts: background
+ * The default dark-phase segmentation of 20261202 (no recipe, no mask; 20261207 with the network trained at working
+ * scale 0.5, learned/classes.ts): the classical one (darkPhase.ts: background
  * flattened, edge-preserving denoising, local threshold, specks and holes relative to the feature scale); where it
  * finds a two-phase structure (dark phase ≥ PHASE_STRUCTURE_PERCENT of the analysed area), the dark-phase network
  * (learned/classes.ts, trained on γ′ in Ni superalloys) segments the image instead, at a working scale chosen from
  * the feature scale (NETWORK_FEATURE_SCALE).
  */
-export async function segmentDarkPhaseDefault(img: Gray, valid: Uint8Array, validCount: number): Promise<DarkPhaseDefault> {
+export async function segmentDarkPhaseDefault(img: Gray, valid: Uint8Array, validCount: number, version: string): Promise<DarkPhaseDefault> {
   const { width: w, height: h } = img;
   const classical = segmentDarkPhaseClassical(flattenBackground(img), valid);
   let dark = 0;
@@ -76,8 +79,8 @@ export async function segmentDarkPhaseDefault(img: Gray, valid: Uint8Array, vali
   const L = classical.featureScale;
   const base = { classicalPercent, featureScale: L };
   if (classicalPercent < PHASE_STRUCTURE_PERCENT || !(L > 0)) return { mask: classical.mask, method: 'classical', ...base };
-  const scale = darkPhaseNetworkScale(L, w, h);
-  const seg = await segmentClasses('phase', greyToRgb(img), w, h, valid, scale);
+  const scale = darkPhaseNetworkScale(L, w, h, classNetwork('phase', version).workingScale);
+  const seg = await segmentClasses('phase', version, greyToRgb(img), w, h, valid, scale);
   return { mask: seg.classes, method: 'network', networkScale: seg.scale, ...base };
 }
 
@@ -117,7 +120,7 @@ export async function runPorosity(ctx: Context): Promise<void> {
     mask = new Uint8Array(w * h);
     for (let i = 0; i < mask.length; i++) mask[i] = valid[i] && ctx.mask[i] ? 1 : 0;
   } else if (ctx.version >= '20261202') {
-    const d = await segmentDarkPhaseDefault(img, valid, ctx.validCount);
+    const d = await segmentDarkPhaseDefault(img, valid, ctx.validCount, ctx.version);
     mask = d.mask;
     if (d.method === 'network') byNetwork = d;
   } else mask = segmentDarkPhase(img, valid, ctx.version);
@@ -162,14 +165,16 @@ export async function runPorosity(ctx: Context): Promise<void> {
   }
   if (byNetwork) {
     const pct = byNetwork.classicalPercent.toFixed(0);
+    // the network's mean error on the training images held out by image (its cross-validation)
+    const err = classNetwork('phase', ctx.version).heldOutErrorPoints.toFixed(1);
     ctx.items.push({
       type: 'message',
       status: 'info',
       code: 'DARK_PHASE_NETWORK',
       title: tr(lang, { en: 'Measured as a two-phase structure', de: 'Als zweiphasiges Gefüge gemessen' }),
       content: tr(lang, {
-        en: `A threshold finds the dark phase on about ${pct} % of the image, more than isolated pores cover: it was segmented by the dark-phase network, trained on γ′ precipitates in Ni-base superalloys (SEM). On those images, held out by image, it reads the area fraction 3.3 points off on average. For another material, a recipe that names the phase measures it as you mark it.`,
-        de: `Ein Schwellwert findet die dunkle Phase auf etwa ${pct} % des Bildes, mehr als einzelne Poren bedecken: sie wurde vom Netz für dunkle Phasen segmentiert, trainiert auf γ′-Ausscheidungen in Nickelbasis-Superlegierungen (REM). Auf diesen Bildern, bildweise zurückgehalten, liegt der Flächenanteil im Mittel 3,3 Punkte daneben. Für einen anderen Werkstoff misst ein Rezept, das die Phase benennt, sie so, wie Sie sie markieren.`,
+        en: `A threshold finds the dark phase on about ${pct} % of the image, more than isolated pores cover: it was segmented by the dark-phase network, trained on γ′ precipitates in Ni-base superalloys (SEM). On those images, held out by image, it reads the area fraction ${err} points off on average. For another material, a recipe that names the phase measures it as you mark it.`,
+        de: `Ein Schwellwert findet die dunkle Phase auf etwa ${pct} % des Bildes, mehr als einzelne Poren bedecken: sie wurde vom Netz für dunkle Phasen segmentiert, trainiert auf γ′-Ausscheidungen in Nickelbasis-Superlegierungen (REM). Auf diesen Bildern, bildweise zurückgehalten, liegt der Flächenanteil im Mittel ${err.replace('.', ',')} Punkte daneben. Für einen anderen Werkstoff misst ein Rezept, das die Phase benennt, sie so, wie Sie sie markieren.`,
       }),
     });
   }

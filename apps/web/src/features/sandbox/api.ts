@@ -53,6 +53,7 @@ export const MODEL_VERSIONS = [
   '20261202',
   '20261203',
   '20261204',
+  '20261207',
 ];
 
 export type StepId = 'image' | 'models' | 'params' | 'versions' | 'results';
