@@ -6,9 +6,8 @@
 // says how the image is normalised: `image` per image and channel, (x/255 − mean) / max(std, 0.02) (every shipped
 // network); `image_centred` only centred, x/255 − mean, the network dividing by the fixed scale it was trained with
 // (training/train.py --input-scale: a candidate measured with BENCH_NETWORK, not shipped), so a crop of an image
-// reaches it with the same values as the whole image where they overlap. Big
-// images are cut into overlapping tiles; the statistics are computed over the whole image first, so every tile
-// sees the same input scale.
+// reaches it with the same values as the whole image where they overlap. Big images are cut into overlapping
+// tiles; the statistics are computed over the whole image first, so every tile sees the same input scale.
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
