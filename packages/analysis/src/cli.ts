@@ -5,11 +5,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { getModel } from './registry.js';
 import { terminateOcr } from './ocr.js';
-import type { ModelVersion, RunOptions } from './types.js';
+import { VERSIONS, type ModelVersion, type RunOptions } from './types.js';
 
 function usage(): never {
   process.stderr.write(
-    'usage: analyze --model <scale-bar|grain-size|layer-thickness|cracks|porosity> [--version 20241025|20250101|20261123|20261125|20261126|20261127|20261201|20261202|20261203|20261204|20261207] [--settings file.json] [--out dir] [--lang en|de] [--crop x,y,w,h] [--mask mask.png] [--pixel-size µm/px] <image>\n',
+    `usage: analyze --model <scale-bar|grain-size|layer-thickness|cracks|porosity> [--version ${VERSIONS.join('|')}] [--settings file.json] [--out dir] [--lang en|de] [--crop x,y,w,h] [--mask mask.png] [--pixel-size µm/px] <image>\n`,
   );
   process.exit(1);
 }

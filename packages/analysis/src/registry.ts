@@ -1,7 +1,7 @@
 import { AnalysisError } from './errors.js';
 import { buildSettingsSchema, resolveSettings } from './settings.js';
 import type { ModelVersion, RunOptions, RunResult, Settings } from './types.js';
-import { VERSIONS } from './types.js';
+import { CURRENT_VERSION, VERSIONS } from './types.js';
 import { dropLengths, prepare, type Context } from './models/common.js';
 import { runScaleBar, showBarFound } from './models/scaleBarModel.js';
 import { runPorosity } from './models/porosity.js';
@@ -37,7 +37,7 @@ function makeModel(
     displayName,
     description,
     versions: [...VERSIONS],
-    currentVersion: '20261207',
+    currentVersion: CURRENT_VERSION,
     settingsSchema,
     defaultSettings,
     async run(image, settings, opts = {}) {

@@ -1,6 +1,6 @@
 import Ajv from 'ajv';
 import { AnalysisError } from './errors.js';
-import type { Settings } from './types.js';
+import { CURRENT_VERSION, VERSIONS, type Settings } from './types.js';
 
 const rgb = (r: number, g: number, b: number) => ({
   type: 'object',
@@ -36,8 +36,8 @@ export function buildSettingsSchema(measurementType: Settings['measurementType']
       },
       modelVersion: {
         type: 'string',
-        enum: ['20241025', '20250101', '20261123', '20261125', '20261126', '20261127', '20261201', '20261202', '20261203', '20261204', '20261207'],
-        default: '20261207',
+        enum: [...VERSIONS],
+        default: CURRENT_VERSION,
       },
       measurementType: { type: 'string', enum: ['LIKE_GRAIN', 'LIKE_LAYER', 'LIKE_CRACKS'], default: measurementType },
       segmentation: {

@@ -16,6 +16,15 @@ export const VERSIONS: ModelVersion[] = [
   '20261204',
   '20261207',
 ];
+/** The version new jobs get: the latest one. */
+export const CURRENT_VERSION: ModelVersion = VERSIONS[VERSIONS.length - 1];
+
+/** The entry of a list ordered by `from` version that applies to `version`: the latest at or before it (else the first). */
+export function atVersion<T>(list: ReadonlyArray<readonly [string, T]>, version: string): T {
+  let found = list[0][1];
+  for (const [from, item] of list) if (version >= from) found = item;
+  return found;
+}
 
 export interface BarChartItem {
   type: 'bar-chart';

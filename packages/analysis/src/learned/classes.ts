@@ -15,6 +15,7 @@
 // training/cv-classes.json.
 import { readFileSync } from 'node:fs';
 import { initCv } from '../cv.js';
+import { atVersion } from '../types.js';
 import { MODELS_DIR, networkSession, runTiled } from './network.js';
 import { resizeFloat, resizeMask, resizeRgb } from './resample.js';
 
@@ -39,10 +40,7 @@ export const CLASS_NETWORKS: Record<ClassTask, ReadonlyArray<readonly [string, C
 
 /** The network a model version uses for a task (the first one for versions before it). */
 export function classNetwork(task: ClassTask, version: string): ClassNetwork {
-  const list = CLASS_NETWORKS[task];
-  let net = list[0][1];
-  for (const [from, n] of list) if (version >= from) net = n;
-  return net;
+  return atVersion(CLASS_NETWORKS[task], version);
 }
 
 export interface ClassSegmentation {

@@ -1,6 +1,7 @@
 // Every tunable of the learned segmentation, in one place. Values are in pixels of the WORKING scale (the image
 // resampled so that its mean lineal intercept is near NETWORK.targetInterceptPx), so none depends on the input's
 // resolution. Changing one changes the outputs of the version that uses it: ship a new version instead.
+import { atVersion } from '../types.js';
 
 export const NETWORK = {
   /** The grain-boundary network of 20261201 (packages/analysis/models; trained by training/train.py, card beside it). */
@@ -111,7 +112,5 @@ export const TWINS = {
 
 /** The shipped grain-boundary network of an engine version (or version label such as `20261201-ft1`): the file of the latest version at or before it. */
 export function grainNetworkFile(version: string): string {
-  let file = NETWORK.grainFiles[0][1];
-  for (const [from, f] of NETWORK.grainFiles) if (version >= from) file = f;
-  return file;
+  return atVersion(NETWORK.grainFiles, version);
 }
