@@ -265,6 +265,8 @@ def main():
     ap.add_argument("--checkpoint-every", type=int, default=0, help="export an ONNX checkpoint beside --out every N steps")
     ap.add_argument("--finetune", metavar="MANIFEST", help="fine-tune a base network on corrected masks (JSON lines on stdout)")
     args = ap.parse_args()
+    if args.input_scale < 0 or not np.isfinite(args.input_scale):
+        ap.error(f"--input-scale must be 0 (each image's own spread) or a positive number, not {args.input_scale}")
     if args.finetune:
         from lamella_train import finetune
 
