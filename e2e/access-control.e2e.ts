@@ -6,7 +6,7 @@
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
-import { acceptCookies, createVerifiedUser } from './helpers';
+import { acceptCookies, createVerifiedUser, timeFor } from './helpers';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, loginAdmin, toast, userSession } from './admin-helpers';
 
 test.describe.configure({ mode: 'serial' });
@@ -59,7 +59,7 @@ async function toggle(page: Page, label: string): Promise<void> {
 }
 
 test('grant JOB.READ and see the power user menu change; revoke it after a confirmation', async ({ page, browser, baseURL }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(timeFor(120_000));
   const power = await userSession(browser, baseURL!, powerEmail);
   // no privilege yet: the back-office sends the power user to the dashboard
   await power.page.goto('/admin');
@@ -120,7 +120,7 @@ const WIDTHS = [
 
 for (const size of WIDTHS) {
   test(`screenshots of access control and the audit log at ${size.width}px`, async ({ page }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(timeFor(90_000));
     await page.setViewportSize({ width: size.width, height: size.height });
     const shot = (name: string, fullPage = true) =>
       page.screenshot({ path: `${OUT}/${size.name}-admin-${name}.png`, fullPage, animations: 'disabled' });

@@ -7,7 +7,7 @@ import { expect, test, type Page } from '@playwright/test';
 import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { acceptCookies } from './helpers';
+import { acceptCookies, timeFor } from './helpers';
 import {
   DEFAULT_LAUNCHER_PORT,
   choose,
@@ -78,14 +78,14 @@ async function addLauncher(page: Page, opts: { port: number; env?: string; answe
   // a local launcher whose process exits at once is said so as soon as it has failed, not after the 45 s wait
   if (opts.cannotStart)
     await expect(toast(page, `its process on this machine could not start on port ${opts.port}`)).toContainText('address already in use', {
-      timeout: 30_000,
+      timeout: timeFor(30_000),
     });
   else if (opts.answers === false)
     await expect(toast(page, `The launcher was added but did not answer its health check at 127.0.0.1:${opts.port}.`)).toBeVisible({
-      timeout: 30_000,
+      timeout: timeFor(30_000),
     });
   // a launcher this server starts may take up to LOCAL_DEPLOY_WAIT_MS (45 s) to listen on a busy machine
-  else await expect(toast(page, 'Executor has been deployed.')).toBeVisible({ timeout: 60_000 });
+  else await expect(toast(page, 'Executor has been deployed.')).toBeVisible({ timeout: timeFor(60_000) });
   await expect(dialog).toBeHidden();
   await expect(launcherCard(page, opts.port)).toBeVisible();
 }
@@ -102,7 +102,7 @@ test('servers: an on-premise server with a real launcher, a local launcher, and 
   browser,
   baseURL,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(timeFor(240_000));
   await loginAdmin(page);
   await page.goto('/admin/resources');
   await expect(page.getByText('Select a server to view details')).toBeVisible();
@@ -170,7 +170,7 @@ test('servers: an on-premise server with a real launcher, a local launcher, and 
   await expect(page).toHaveURL(new RegExp(`[?&]expanded=${seen.launcherId}`));
   await expect(card.getByText(`Launcher ID: ${seen.launcherId}`)).toBeVisible();
   await expect(card.getByText(/Models: .*grain-size/)).toBeVisible();
-  await expect(serverEntry(page, SERVER_NAME).getByTestId('node-status')).toHaveText('Online', { timeout: 30_000 });
+  await expect(serverEntry(page, SERVER_NAME).getByTestId('node-status')).toHaveText('Online', { timeout: timeFor(30_000) });
 
   // 3. Only the new server's launcher is left to take jobs: the local node's launchers are deleted.
   await serverEntry(page, 'This machine').click();
@@ -199,7 +199,7 @@ test('servers: an on-premise server with a real launcher, a local launcher, and 
   await expect(async () => {
     if (await page.getByRole('button', { name: 'Add Launcher' }).isDisabled()) await page.reload();
     await expect(page.getByRole('button', { name: 'Add Launcher' })).toBeEnabled({ timeout: 2000 });
-  }).toPass({ timeout: 30_000 });
+  }).toPass({ timeout: timeFor(30_000) });
   await addLauncher(page, { port: DEFAULT_LAUNCHER_PORT });
   await testLauncherUntilWorking(page, launcherCard(page, DEFAULT_LAUNCHER_PORT));
 });
@@ -237,7 +237,7 @@ test('models: the English model info manual shows on the results page', async ({
 });
 
 test('customization groups: inheritance, settings validation, a member whose job runs with the group', async ({ page, browser, baseURL }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(timeFor(120_000));
   await loginAdmin(page);
   await page.goto('/admin/customizations');
   await expect(page.getByText('Select a group to view details')).toBeVisible();
@@ -391,7 +391,7 @@ test('admin jobs list: filters in the query string, CSV export of the filtered r
 });
 
 test('admin sandbox: one image on versions 20241025 and 20250101 side by side', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(timeFor(120_000));
   await loginAdmin(page);
   const filename = `sandbox-${RUN}.png`;
   await uploadOnDashboard(page, [{ name: filename, buffer: await grainPng(303) }]);
@@ -419,7 +419,7 @@ test('admin sandbox: one image on versions 20241025 and 20250101 side by side', 
   const results = page.getByTestId('sandbox-results');
   const cards = results.getByTestId('sandbox-job');
   await expect(cards).toHaveCount(2);
-  for (const c of await cards.all()) await expect(c).toHaveAttribute('data-status', 'FINISHED', { timeout: 60_000 });
+  for (const c of await cards.all()) await expect(c).toHaveAttribute('data-status', 'FINISHED', { timeout: timeFor(60_000) });
   // the older version on the left
   await expect(cards.nth(0)).toContainText('v20241025');
   await expect(cards.nth(1)).toContainText('v20250101');
@@ -436,7 +436,7 @@ const WIDTHS = [
 
 for (const size of WIDTHS) {
   test(`screenshots of the compute back-office at ${size.width}px`, async ({ page }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(timeFor(90_000));
     await page.setViewportSize({ width: size.width, height: size.height });
     // animations: 'disabled' finishes the modals' fade-in, so a dialog is not caught half transparent
     const shot = (name: string, fullPage = true) =>

@@ -4,7 +4,7 @@
  * English display name).
  */
 import { expect, test } from '@playwright/test';
-import { acceptCookies, createVerifiedUser } from './helpers';
+import { acceptCookies, createVerifiedUser, timeFor } from './helpers';
 import { loginAdmin, userSession } from './admin-helpers';
 import { GRAIN_MODEL, grainMicrograph, modelId, runViaApi, uploadViaApi } from './analysis-helpers';
 
@@ -13,7 +13,7 @@ const GERMAN_GRAIN = 'Korngröße (ASTM E112)';
 test.beforeEach(async ({ context, baseURL }) => acceptCookies(context, baseURL!));
 
 test('admin jobs in German: the Model column and the job detail name the model in German', async ({ page, browser, baseURL }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(timeFor(120_000));
   const api = await browser.newContext({ baseURL });
   const email = await createVerifiedUser(api.request, 'de-models', { name: 'Greta', surname: 'Modelle' });
   await api.close();

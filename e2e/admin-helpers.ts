@@ -6,7 +6,7 @@ import { expect, type APIRequestContext, type Browser, type BrowserContext, type
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { acceptCookies, createVerifiedUser, login } from './helpers';
+import { acceptCookies, createVerifiedUser, login, timeFor } from './helpers';
 import { stopChild } from '../apps/server/src/platform/compute/supervisor';
 
 /** The administrator the e2e server is started with (playwright.config.ts webServer.env). */
@@ -66,7 +66,7 @@ export async function uploadOnDashboard(page: Page, files: Array<{ name: string;
     .locator('input[type="file"]')
     .setInputFiles(files.map((f) => ({ name: f.name, mimeType: 'image/png', buffer: f.buffer })));
   for (const f of files)
-    await expect(page.getByTestId('upload-row').filter({ hasText: f.name })).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
+    await expect(page.getByTestId('upload-row').filter({ hasText: f.name })).toHaveAttribute('data-state', 'done', { timeout: timeFor(30_000) });
 }
 
 /** Uploads one image on the dashboard and runs one model on it; returns when the run was accepted. */
@@ -81,7 +81,7 @@ export async function runJobOnDashboard(page: Page, file: { name: string; buffer
 export async function finishedJob(page: Page, modelPath: string, filename: string): Promise<{ item: Locator; id: string }> {
   await page.goto(`/models/${modelPath}`);
   const item = page.getByTestId('job-item').filter({ hasText: filename });
-  await expect(item).toHaveAttribute('data-status', 'FINISHED', { timeout: 60_000 });
+  await expect(item).toHaveAttribute('data-status', 'FINISHED', { timeout: timeFor(60_000) });
   return { item, id: (await item.getAttribute('data-job-id'))! };
 }
 
@@ -150,7 +150,7 @@ export async function testLauncherUntilWorking(page: Page, card: Locator): Promi
     const answer = page.waitForResponse((r) => /\/api\/admin\/executors\/[^/]+\/test$/.test(r.url()) && r.request().method() === 'POST');
     await card.getByRole('button', { name: 'Test connection' }).click();
     expect((await (await answer).json()).isConnected).toBe(true);
-  }).toPass({ timeout: 45_000 });
+  }).toPass({ timeout: timeFor(45_000) });
   await expect(toast(page, 'Communication with launcher is working.')).toBeVisible();
 }
 

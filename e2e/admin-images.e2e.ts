@@ -7,7 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { acceptCookies, createVerifiedUser } from './helpers';
+import { acceptCookies, createVerifiedUser, timeFor } from './helpers';
 import { grainPng, loginAdmin, toast, userSession } from './admin-helpers';
 
 test.describe.configure({ mode: 'serial' });
@@ -30,7 +30,7 @@ test.beforeEach(async ({ context, baseURL }) => {
 const shot = (page: Page, name: string) => page.screenshot({ path: `${OUT}/${name}.png`, fullPage: true, animations: 'disabled' });
 
 test('images page: a customer image, enlarge, filters, remembered columns, metadata report', async ({ page, browser, baseURL }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(timeFor(240_000));
   // The customer uploads an image.
   const user = await userSession(browser, baseURL!, userEmail);
   const up = await user.page.request.post('/api/images', {
@@ -42,9 +42,9 @@ test('images page: a customer image, enlarge, filters, remembered columns, metad
   await loginAdmin(page);
   await page.goto('/admin/images');
   // the back-office chunks load on first visit (slow on a busy machine)
-  await expect(page.getByRole('heading', { name: 'Images', exact: true })).toBeVisible({ timeout: 45_000 });
+  await expect(page.getByRole('heading', { name: 'Images', exact: true })).toBeVisible({ timeout: timeFor(45_000) });
   const row = page.getByTestId('admin-image-row').filter({ hasText: userEmail });
-  await expect(row).toBeVisible({ timeout: 30_000 });
+  await expect(row).toBeVisible({ timeout: timeFor(30_000) });
   await expect(row.getByRole('img')).toHaveJSProperty('complete', true);
   expect(await row.getByRole('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
 
@@ -62,9 +62,9 @@ test('images page: a customer image, enlarge, filters, remembered columns, metad
   await expect(row).toBeVisible();
   await page.getByTestId('filter-deleted').click();
   await page.getByRole('option', { name: 'Yes' }).click();
-  await expect(row).toHaveCount(0, { timeout: 30_000 });
+  await expect(row).toHaveCount(0, { timeout: timeFor(30_000) });
   await page.getByRole('button', { name: 'Reset filters' }).click();
-  await expect(row).toBeVisible({ timeout: 30_000 });
+  await expect(row).toBeVisible({ timeout: timeFor(30_000) });
 
   // Column choices are remembered in this browser.
   await page.getByTestId('images-columns').click();
@@ -72,7 +72,7 @@ test('images page: a customer image, enlarge, filters, remembered columns, metad
   await page.keyboard.press('Escape');
   await expect(page.getByRole('columnheader', { name: 'Training' })).toHaveCount(0);
   await page.reload();
-  await expect(row).toBeVisible({ timeout: 45_000 });
+  await expect(row).toBeVisible({ timeout: timeFor(45_000) });
   await expect(page.getByRole('columnheader', { name: 'Training' })).toHaveCount(0);
   await expect(page.getByRole('columnheader', { name: 'Owner' })).toBeVisible();
 
@@ -95,7 +95,7 @@ test('images page: a customer image, enlarge, filters, remembered columns, metad
 });
 
 test('public image: upload with progress, insert into an insight from the editor, a user sees it', async ({ page, browser, baseURL }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(timeFor(240_000));
   await loginAdmin(page);
   await page.goto('/admin/images');
   await page.getByRole('tab', { name: 'Public images' }).click();

@@ -8,7 +8,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { readFileSync } from 'node:fs';
-import { acceptCookies, createVerifiedUser } from './helpers';
+import { acceptCookies, createVerifiedUser, timeFor } from './helpers';
 import { choose, loginAdmin, userSession } from './admin-helpers';
 import { GRAIN_MODEL, PORE_MODEL, getJob, grainMicrograph, modelId, runViaApi, uploadViaApi } from './analysis-helpers';
 
@@ -30,11 +30,13 @@ let fx: Fixture;
 
 async function waitFinished(request: APIRequestContext, ids: string[]): Promise<void> {
   for (const id of ids)
-    await expect.poll(async () => (await getJob(request, id)).status, { timeout: 90_000, intervals: [1000] }).toMatch(/^(FINISHED|CACHED|FAILED)$/);
+    await expect
+      .poll(async () => (await getJob(request, id)).status, { timeout: timeFor(90_000), intervals: [1000] })
+      .toMatch(/^(FINISHED|CACHED|FAILED)$/);
 }
 
 test.beforeAll(async ({ browser, baseURL }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(timeFor(240_000));
   const api = await browser.newContext({ baseURL });
   const emailA = await createVerifiedUser(api.request, 'lists-a', { company: COMPANY, name: 'Ada', surname: 'Lists' });
   const emailB = await createVerifiedUser(api.request, 'lists-b', { company: COMPANY, name: 'Bea', surname: 'Lists' });
@@ -116,7 +118,7 @@ async function agree(page: Page, expected: string[], note: string): Promise<void
 }
 
 test('admin jobs: every filter gives the same jobs in the table, the count, the server and the export', async ({ page }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(timeFor(240_000));
   const [a1, a2, aPore, b1] = fx.jobs;
   const live = [a1, aPore, b1];
   await loginAdmin(page);

@@ -7,7 +7,7 @@ import { expect, test } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
 import { findUser, grainPng, loginAdmin, toast, userRow, userSession } from './admin-helpers';
 import { uploadViaApi } from './analysis-helpers';
-import { PASSWORD, acceptCookies, createVerifiedUser } from './helpers';
+import { PASSWORD, acceptCookies, createVerifiedUser, timeFor } from './helpers';
 
 test.describe.configure({ mode: 'serial' });
 const OUT = fileURLToPath(new URL('../test-results/screenshots', import.meta.url));
@@ -16,7 +16,7 @@ const MODEL = `archive-e2e-${Date.now() % 100000}`;
 test.beforeEach(async ({ context, baseURL }) => acceptCookies(context, baseURL!));
 
 test('a model with jobs is archived instead of deleted, then unarchived', async ({ page, browser, baseURL, request }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(timeFor(180_000));
   await page.setViewportSize({ width: 1280, height: 900 });
   await loginAdmin(page);
   const created = await page.request.post('/api/admin/compute-models', {
@@ -64,7 +64,7 @@ test('deleting a user blocks them until the grace period ends; Restore user brin
   baseURL,
   request,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(timeFor(180_000));
   await page.setViewportSize({ width: 1280, height: 900 });
   const email = await createVerifiedUser(request, 'grace-user', { name: 'Grace', surname: 'Period' });
   await loginAdmin(page);
@@ -103,7 +103,7 @@ test('deleting a user blocks them until the grace period ends; Restore user brin
 });
 
 test('Reset visibility for all users asks first; the template form says Invalid JSON format', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(timeFor(120_000));
   await page.setViewportSize({ width: 1280, height: 900 });
   await loginAdmin(page);
   await page.goto('/admin/insights');

@@ -6,7 +6,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
-import { acceptCookies, createVerifiedUser } from './helpers';
+import { acceptCookies, createVerifiedUser, timeFor } from './helpers';
 import { choose, findUser, loginAdmin, toast, userRow } from './admin-helpers';
 
 test.describe.configure({ mode: 'serial' });
@@ -102,7 +102,7 @@ const WIDTHS = [
 
 for (const size of WIDTHS) {
   test(`screenshots of the dashboard, users and user profile at ${size.width}px`, async ({ page }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(timeFor(90_000));
     await page.setViewportSize({ width: size.width, height: size.height });
     const shot = (name: string, fullPage = true) =>
       page.screenshot({ path: `${OUT}/${size.name}-admin-${name}.png`, fullPage, animations: 'disabled' });

@@ -5,7 +5,7 @@
  */
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { grainImage, poreImage, type GrainTruth, type PoreTruth } from '../packages/analysis/src/synth/index';
-import { field } from './helpers';
+import { field, timeFor } from './helpers';
 
 /** The first administrator of the e2e server (playwright.config.ts webServer env). */
 export const ADMIN_EMAIL = 'admin@lamella.test';
@@ -118,7 +118,7 @@ export function jobItem(page: Page, id: string): Locator {
 }
 
 /** Opens a job's panel (if closed) and waits until the job has finished (the list is polled while it runs). */
-export async function openFinishedJob(page: Page, item: Locator, timeout = 60_000): Promise<void> {
+export async function openFinishedJob(page: Page, item: Locator, timeout = timeFor(60_000)): Promise<void> {
   await expect(item).toBeVisible();
   const control = item.locator('.mantine-Accordion-control');
   if ((await control.getAttribute('aria-expanded')) !== 'true') await control.click();

@@ -27,7 +27,7 @@ import {
   uploadViaApi,
   type Micrograph,
 } from './analysis-helpers';
-import { PASSWORD, acceptCookies, createVerifiedUser } from './helpers';
+import { PASSWORD, acceptCookies, createVerifiedUser, timeFor } from './helpers';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -57,7 +57,7 @@ test.beforeEach(async ({ context, baseURL }) => {
 const userSignIn = (page: Page) => signIn(page, email, PASSWORD);
 
 test('upload micrographs with progress, choose models, run, read the results', async ({ page }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(timeFor(150_000));
   await userSignIn(page);
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
   await expect(page.getByText('No images yet. Upload one above.')).toBeVisible();
@@ -86,7 +86,7 @@ test('upload micrographs with progress, choose models, run, read the results', a
   await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
   for (const img of [grains, pores]) {
     const row = page.getByTestId('upload-row').filter({ hasText: img.name });
-    await expect(row).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
+    await expect(row).toHaveAttribute('data-state', 'done', { timeout: timeFor(30_000) });
     await expect(row.getByLabel('Uploaded')).toBeVisible();
     await expect(page.getByRole('progressbar', { name: `Upload progress of ${img.name}` })).toHaveAttribute('aria-valuenow', '100');
   }
@@ -166,7 +166,7 @@ test('upload micrographs with progress, choose models, run, read the results', a
 });
 
 test('re-run with a crop from the crop editor', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(timeFor(120_000));
   await userSignIn(page);
   await page.goto(`/models/${GRAIN_MODEL.name}`);
   const item = jobItem(page, grainJobId);
@@ -225,7 +225,7 @@ test('re-run with a crop from the crop editor', async ({ page }) => {
 });
 
 test('staff edit a mask in the mask editor, then re-run with masks', async ({ page, context }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(timeFor(150_000));
   await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD, /\/admin$/);
   // the administrator's own analysis of the grain micrograph (made through the API, the UI path is journey 1)
   const imageId = await uploadViaApi(page.request, grains);
@@ -348,7 +348,7 @@ test('rate a result and report an issue', async ({ page }) => {
 });
 
 test('sandbox: three steps, a polled result', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(timeFor(120_000));
   await userSignIn(page);
   await page.goto('/sandbox');
   await expect(page.getByRole('heading', { name: 'Sandbox', level: 1 })).toBeVisible();
@@ -374,7 +374,7 @@ test('sandbox: three steps, a polled result', async ({ page }) => {
   await expect(results.getByTestId('sandbox-job')).toHaveCount(2);
   for (const model of [GRAIN_MODEL, PORE_MODEL]) {
     const card = results.getByTestId('sandbox-job').filter({ hasText: model.displayName });
-    await expect(card).toHaveAttribute('data-status', /^(FINISHED|CACHED)$/, { timeout: 60_000 });
+    await expect(card).toHaveAttribute('data-status', /^(FINISHED|CACHED)$/, { timeout: timeFor(60_000) });
     await expect(card.getByTestId('result-table')).toBeVisible();
   }
   const grainCard = results.getByTestId('sandbox-job').filter({ hasText: GRAIN_MODEL.displayName });
@@ -415,7 +415,7 @@ async function shoot(page: Page, file: string): Promise<void> {
 
 for (const size of WIDTHS) {
   test(`analysis pages at ${size.width}px`, async ({ page }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(timeFor(120_000));
     await page.setViewportSize({ width: size.width, height: size.height });
     await userSignIn(page);
     await expect(page.getByTestId('recent-job')).toHaveCount(5);
@@ -453,7 +453,7 @@ for (const size of WIDTHS) {
     await page.getByRole('checkbox', { name: PORE_MODEL.displayName }).check();
     await page.getByRole('button', { name: 'Run' }).click();
     const card = page.getByTestId('sandbox-results').getByTestId('sandbox-job');
-    await expect(card).toHaveAttribute('data-status', /^(FINISHED|CACHED)$/, { timeout: 60_000 });
+    await expect(card).toHaveAttribute('data-status', /^(FINISHED|CACHED)$/, { timeout: timeFor(60_000) });
     await expect(card.getByTestId('result-table')).toBeVisible();
     for (const img of await card.getByTestId('zoom-image').all()) await expectImageLoaded(img);
     await shoot(page, `${size.name}-analysis-sandbox-results.png`);

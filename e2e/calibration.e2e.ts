@@ -5,7 +5,7 @@
  * 375 px.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { acceptCookies } from './helpers';
+import { acceptCookies, timeFor } from './helpers';
 import { choose, createUserOfCompany, toast, userSession } from './admin-helpers';
 import { openFinishedJob, tableValue } from './analysis-helpers';
 
@@ -28,7 +28,7 @@ async function uploadAndRun(page: Page, name: string, buffer: Buffer): Promise<v
     .getByTestId('upload-dropzone')
     .locator('input[type="file"]')
     .setInputFiles([{ name, mimeType: 'image/png', buffer }]);
-  await expect(page.getByTestId('upload-row').filter({ hasText: name })).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
+  await expect(page.getByTestId('upload-row').filter({ hasText: name })).toHaveAttribute('data-state', 'done', { timeout: timeFor(30_000) });
   await page.getByRole('checkbox', { name: MODEL }).check();
   await page.getByRole('button', { name: 'Run 1 analysis' }).click();
   await expect(page.getByTestId('recent-job').filter({ hasText: name })).toBeVisible();
@@ -132,7 +132,7 @@ for (const width of [1280, 375]) {
     await expect(dialog).toBeHidden();
 
     // the re-run is a new job above the first one: wait for it before opening it (else the list moves under the click)
-    await expect(page.getByTestId('job-item').filter({ hasText: name })).toHaveCount(2, { timeout: 30_000 });
+    await expect(page.getByTestId('job-item').filter({ hasText: name })).toHaveCount(2, { timeout: timeFor(30_000) });
     const rerun = page.getByTestId('job-item').filter({ hasText: name }).first();
     await openFinishedJob(page, rerun, 90_000);
     await expect(rerun.getByTestId('calibration-info')).toHaveAttribute('data-source', 'user');

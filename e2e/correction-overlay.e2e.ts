@@ -6,12 +6,12 @@
 import { expect, test } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
 import { GRAIN_MODEL, grainMicrograph, jobItem, modelId, openFinishedJob, runViaApi, signIn, uploadViaApi } from './analysis-helpers';
-import { PASSWORD, acceptCookies, createVerifiedUser } from './helpers';
+import { PASSWORD, acceptCookies, createVerifiedUser, timeFor } from './helpers';
 
 const OUT = fileURLToPath(new URL('../test-results/screenshots', import.meta.url));
 
 test('overlays with an opacity slider, the correction tools with a live recount, in both languages', async ({ page, context, baseURL, request }) => {
-  test.setTimeout(840_000);
+  test.setTimeout(timeFor(840_000));
   await acceptCookies(context, baseURL!);
   const email = await createVerifiedUser(request, 'corrector', { name: 'Cora', surname: 'Corrector' });
   await signIn(page, email, PASSWORD);
@@ -43,7 +43,7 @@ test('overlays with an opacity slider, the correction tools with a live recount,
       // the correction tools: delete one object, the live recount drops by one
       await item.getByTestId('correct-button').click();
       const count = page.getByTestId('correction-count');
-      await expect(count).toBeVisible({ timeout: 30_000 });
+      await expect(count).toBeVisible({ timeout: timeFor(30_000) });
       const before = Number((await count.textContent())!.match(/^\d+/)![0]);
       await page
         .getByTestId('correction-tools')

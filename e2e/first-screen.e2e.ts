@@ -4,7 +4,7 @@
  * keyboard works in the app afterwards; a visitor without a session gets the plain page and the sign-in.
  */
 import { expect, test } from '@playwright/test';
-import { acceptCookies, createVerifiedUser, login } from './helpers';
+import { acceptCookies, createVerifiedUser, login, timeFor } from './helpers';
 
 test('a signed-in user gets the first screen in the page; the app takes over and takes the keyboard', async ({ page, context, baseURL }) => {
   await acceptCookies(context, baseURL!);
@@ -34,7 +34,7 @@ test('a signed-in user gets the first screen in the page; the app takes over and
     const chooser = page.waitForEvent('filechooser', { timeout: 5000 });
     await page.keyboard.press('Enter');
     await chooser;
-  }).toPass({ timeout: 30_000 });
+  }).toPass({ timeout: timeFor(30_000) });
 });
 
 test('a German user sees German from the first paint on, never English', async ({ page, context, baseURL }) => {

@@ -5,7 +5,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
-import { acceptCookies, createVerifiedUser } from './helpers';
+import { acceptCookies, createVerifiedUser, timeFor } from './helpers';
 import { grainPng, loginAdmin, toast, userSession } from './admin-helpers';
 import { modelId, runViaApi, uploadViaApi } from './analysis-helpers';
 
@@ -45,7 +45,7 @@ async function pickUser(page: Page, label: string, search: string, name: string,
 }
 
 test('admin creates a group with an admin and members; the group admin sees the member usage and invites', async ({ page, browser, baseURL }) => {
-  test.setTimeout(360_000);
+  test.setTimeout(timeFor(360_000));
   await page.setViewportSize({ width: 1280, height: 900 });
 
   // The member analyses one image (one image, one job this month) and shares its project with the group admin.
@@ -62,7 +62,7 @@ test('admin creates a group with an admin and members; the group admin sees the 
 
   await loginAdmin(page);
   await page.goto('/admin/groups');
-  await expect(page.getByTestId('admin-groups')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('admin-groups')).toBeVisible({ timeout: timeFor(30_000) });
   await page.getByRole('button', { name: 'Add group' }).click();
   await page.getByTestId('group-new-name').fill(GROUP);
   await page.keyboard.press('Enter');
@@ -77,7 +77,7 @@ test('admin creates a group with an admin and members; the group admin sees the 
   await expect(toast(page, 'Members have been updated.')).toBeVisible();
   await page.keyboard.press('Escape');
   await page.reload();
-  await expect(row.locator(`input[aria-label="Admin of ${GROUP}"]`)).toHaveValue('Lena Lead', { timeout: 30_000 });
+  await expect(row.locator(`input[aria-label="Admin of ${GROUP}"]`)).toHaveValue('Lena Lead', { timeout: timeFor(30_000) });
   await expect(row).toContainText('Ada Aalto');
 
   // The group admin's area.
@@ -87,7 +87,7 @@ test('admin creates a group with an admin and members; the group admin sees the 
   for (const i of (await (await lead.page.request.get('/api/projects/invitations')).json()) as Array<{ id: string }>)
     expect((await lead.page.request.post(`/api/projects/invitations/${i.id}/accept`)).ok()).toBeTruthy();
   await lead.page.goto('/group-admin');
-  await expect(lead.page.getByRole('heading', { name: `Group ${GROUP}` })).toBeVisible({ timeout: 30_000 });
+  await expect(lead.page.getByRole('heading', { name: `Group ${GROUP}` })).toBeVisible({ timeout: timeFor(30_000) });
   const ada = lead.page.getByTestId('group-member-row').filter({ hasText: 'Ada Aalto' });
   await expect(ada.getByTestId('member-images')).toHaveText('1');
   await expect(ada.getByTestId('member-jobs')).toHaveText('1');
@@ -107,23 +107,23 @@ test('admin creates a group with an admin and members; the group admin sees the 
   const bob = await userSession(browser, baseURL!, colleagueEmail);
   await bob.page.goto('/dashboard');
   const bell = bob.page.getByRole('banner').getByRole('button', { name: 'Notifications' });
-  await expect(bell).toBeVisible({ timeout: 30_000 });
+  await expect(bell).toBeVisible({ timeout: timeFor(30_000) });
   // the CI machine is loaded (two browsers, three servers and the launcher's analyses on 2 cores): give the click
   // the expectation's time rather than the default action timeout (a click once waited 15 s for a stable bell)
-  await bell.click({ timeout: 60_000 });
+  await bell.click({ timeout: timeFor(60_000) });
   const invitation = bob.page.getByTestId('notification').filter({ hasText: `invites you to the group "${GROUP}"` });
-  await expect(invitation).toBeVisible({ timeout: 30_000 });
+  await expect(invitation).toBeVisible({ timeout: timeFor(30_000) });
   await invitation.getByTestId('group-invitation-accept').click();
   await expect(toast(bob.page, 'You have joined the group.')).toBeVisible();
   await bob.context.close();
   await lead.page.reload();
-  await expect(lead.page.getByTestId('group-member-row').filter({ hasText: 'Bob Berg' })).toBeVisible({ timeout: 30_000 });
+  await expect(lead.page.getByTestId('group-member-row').filter({ hasText: 'Bob Berg' })).toBeVisible({ timeout: timeFor(30_000) });
   await lead.context.close();
 
   // Someone who administers no group is told so.
   const other = await userSession(browser, baseURL!, memberEmail);
   await other.page.goto('/group-admin');
-  await expect(other.page.getByTestId('group-admin-denied')).toBeVisible({ timeout: 30_000 });
+  await expect(other.page.getByTestId('group-admin-denied')).toBeVisible({ timeout: timeFor(30_000) });
   await other.context.close();
 });
 
@@ -134,11 +134,11 @@ const WIDTHS = [
 
 for (const size of WIDTHS) {
   test(`screenshots of groups and the group-admin area at ${size.width}px`, async ({ page, browser, baseURL }) => {
-    test.setTimeout(240_000);
+    test.setTimeout(timeFor(240_000));
     await page.setViewportSize({ width: size.width, height: size.height });
     await loginAdmin(page);
     await page.goto('/admin/groups');
-    await expect(page.getByTestId('group-row').filter({ hasText: GROUP })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByTestId('group-row').filter({ hasText: GROUP })).toBeVisible({ timeout: timeFor(30_000) });
     await page.screenshot({ path: `${OUT}/${size.name}-admin-groups.png`, fullPage: true, animations: 'disabled' });
     await page.locator(`input[aria-label="Members of ${GROUP}"]`).click();
     await expect(page.getByRole('option').first()).toBeVisible();
@@ -148,7 +148,7 @@ for (const size of WIDTHS) {
     const lead = await userSession(browser, baseURL!, leadEmail);
     await lead.page.setViewportSize({ width: size.width, height: size.height });
     await lead.page.goto('/group-admin');
-    await expect(lead.page.getByTestId('group-member-row').first()).toBeVisible({ timeout: 30_000 });
+    await expect(lead.page.getByTestId('group-member-row').first()).toBeVisible({ timeout: timeFor(30_000) });
     await lead.page.screenshot({ path: `${OUT}/${size.name}-group-admin.png`, fullPage: true, animations: 'disabled' });
     await lead.context.close();
   });

@@ -5,7 +5,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
-import { acceptCookies, createVerifiedUser } from './helpers';
+import { acceptCookies, createVerifiedUser, timeFor } from './helpers';
 import { choose, loginAdmin, toast, userSession } from './admin-helpers';
 
 test.describe.configure({ mode: 'serial' });
@@ -37,7 +37,7 @@ async function writeRichText(page: Page, testId: string, text: string) {
 }
 
 test('insight: admin adds, user reads it in German, hides it, admin resets, user sees it again', async ({ page, browser, baseURL }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(timeFor(120_000));
   await loginAdmin(page);
   await page.goto('/admin/insights');
   await expect(page.getByRole('heading', { name: 'Insights', exact: true })).toBeVisible();
@@ -101,7 +101,7 @@ test('insight: admin adds, user reads it in German, hides it, admin resets, user
 });
 
 test('news: general news on the dashboard, a model news on its results page', async ({ page, browser, baseURL }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(timeFor(120_000));
   await loginAdmin(page);
   await page.goto('/admin/news');
   await expect(page.getByRole('heading', { name: 'News', exact: true })).toBeVisible();
@@ -153,7 +153,7 @@ const WIDTHS = [
 
 for (const size of WIDTHS) {
   test(`screenshots of insights and news at ${size.width}px`, async ({ page, browser, baseURL }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(timeFor(90_000));
     await page.setViewportSize({ width: size.width, height: size.height });
     const shot = (p: Page, name: string, fullPage = true) =>
       p.screenshot({ path: `${OUT}/${size.name}-${name}.png`, fullPage, animations: 'disabled' });

@@ -5,7 +5,7 @@
  * overlay switches off and on, the image zooms with the buttons, the keyboard and the wheel. At 1280 and 375 px.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { acceptCookies } from './helpers';
+import { acceptCookies, timeFor } from './helpers';
 import { createUserOfCompany, userSession } from './admin-helpers';
 import { grainMicrograph, jobItem, modelId, runViaApi, uploadViaApi } from './analysis-helpers';
 
@@ -25,7 +25,7 @@ test.beforeEach(async ({ context, baseURL }) => {
 /** Waits until the job has finished (through the API, as the list only polls while a job runs). */
 async function waitFinished(page: Page, id: string): Promise<void> {
   await expect
-    .poll(async () => ((await (await page.request.get(`/api/jobs/${id}`)).json()) as { status: string }).status, { timeout: 60_000 })
+    .poll(async () => ((await (await page.request.get(`/api/jobs/${id}`)).json()) as { status: string }).status, { timeout: timeFor(60_000) })
     .toMatch(/^(FINISHED|CACHED)$/);
 }
 
@@ -51,7 +51,7 @@ for (const width of [1280, 375]) {
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(String(e)));
     await page.goto('/models/grain-size');
-    await expect(jobItem(page, job.id)).toBeVisible({ timeout: 30_000 });
+    await expect(jobItem(page, job.id)).toBeVisible({ timeout: timeFor(30_000) });
     await switchToGerman(page);
 
     // the tab (or the drawer on small screens) and the page title name the model in German

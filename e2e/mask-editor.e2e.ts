@@ -24,7 +24,7 @@ import {
   uploadViaApi,
   type Micrograph,
 } from './analysis-helpers';
-import { acceptCookies } from './helpers';
+import { acceptCookies, timeFor } from './helpers';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -141,7 +141,7 @@ async function rerunWithMasks(page: Page, id: string, correction = true): Promis
 }
 
 test('the editor starts from the model segmentation, with the legend, zoom and pan; the mask saved is listed', async ({ page, context }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(timeFor(90_000));
   await page.setViewportSize({ width: 1280, height: 900 });
   await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD, /\/admin$/);
   imageId = await uploadViaApi(page.request, grains);
@@ -226,7 +226,7 @@ test('the editor starts from the model segmentation, with the legend, zoom and p
 });
 
 test('correct the segmentation zoomed in: draw boundaries across grains, save, re-run: the grains split', async ({ page, context }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(timeFor(90_000));
   expect(asIsMaskId, 'the first test saved the unchanged segmentation').not.toBe('');
   await page.setViewportSize({ width: 1280, height: 900 });
   await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD, /\/admin$/);

@@ -7,7 +7,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
 import { GRAIN_MODEL, grainMicrograph, jobItem, modelId, runViaApi, signIn, uploadViaApi } from './analysis-helpers';
-import { PASSWORD, acceptCookies, createVerifiedUser } from './helpers';
+import { PASSWORD, acceptCookies, createVerifiedUser, timeFor } from './helpers';
 import { runJobOnDashboard } from './admin-helpers';
 
 test.describe.configure({ mode: 'serial' });
@@ -37,7 +37,7 @@ test('a job finishing while its owner is on the dashboard reaches the bell; open
   const micrograph = await grainMicrograph(31);
   await runJobOnDashboard(page, { name: 'bell-01.png', buffer: micrograph.buffer }, GRAIN_MODEL.displayName);
   // pushed while the page stays on the dashboard: no reload
-  await expect(unseenBadge(page)).toHaveText('1', { timeout: 60_000 });
+  await expect(unseenBadge(page)).toHaveText('1', { timeout: timeFor(60_000) });
   await expect(page).toHaveURL(/\/dashboard$/);
 
   for (const size of [
@@ -102,7 +102,7 @@ test('a job finishing while its owner has the model results page open is not not
   await expect(page.getByTestId('job-item').first()).toBeVisible();
   const image = await uploadViaApi(page.request, { ...(await grainMicrograph(32)), name: 'bell-02.png' });
   const [job] = await runViaApi(page.request, [image], [await modelId(page.request, GRAIN_MODEL.name)]);
-  await expect(jobItem(page, job.id)).toHaveAttribute('data-status', 'FINISHED', { timeout: 60_000 });
+  await expect(jobItem(page, job.id)).toHaveAttribute('data-status', 'FINISHED', { timeout: timeFor(60_000) });
   // nothing new for the bell, now or after leaving the page
   await page.goto('/dashboard');
   await expect(page.getByTestId('recent-job').first()).toBeVisible();

@@ -6,7 +6,7 @@
 import { expect, test } from '@playwright/test';
 import { NPS_AFTER_JOBS } from '../packages/contracts/src/nps';
 import { PORE_MODEL, getJob, modelId, poreMicrograph, runViaApi, signIn, uploadViaApi } from './analysis-helpers';
-import { PASSWORD, acceptCookies, createVerifiedUser } from './helpers';
+import { PASSWORD, acceptCookies, createVerifiedUser, timeFor } from './helpers';
 
 let email = '';
 
@@ -33,7 +33,7 @@ test('after enough successful jobs the dashboard asks once; an answer is stored 
     ids.push(job.id);
   }
   await expect
-    .poll(async () => (await Promise.all(ids.map((id) => getJob(page.request, id)))).map((j) => j.status).join(','), { timeout: 120_000 })
+    .poll(async () => (await Promise.all(ids.map((id) => getJob(page.request, id)))).map((j) => j.status).join(','), { timeout: timeFor(120_000) })
     .toBe(Array(NPS_AFTER_JOBS).fill('FINISHED').join(','));
 
   await page.reload();

@@ -7,11 +7,11 @@
 import { expect as baseExpect, test, type Browser, type Page } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
 import { expectImageLoaded, getJob, grainMicrograph, modelId, signIn, uploadViaApi } from './analysis-helpers';
-import { PASSWORD, acceptCookies, createVerifiedUser } from './helpers';
+import { PASSWORD, acceptCookies, createVerifiedUser, timeFor } from './helpers';
 
 test.describe.configure({ mode: 'serial' });
 // the project page, the lazily loaded review and the analyses take their time on a loaded machine
-const expect = baseExpect.configure({ timeout: 90_000 });
+const expect = baseExpect.configure({ timeout: timeFor(90_000) });
 
 const OUT = fileURLToPath(new URL('../test-results/screenshots', import.meta.url));
 const WIDTHS = [
@@ -49,7 +49,7 @@ test.beforeAll(async ({ request }) => {
 });
 
 test('A sees the fields with key values and a link, and accepts field 1', async ({ browser, baseURL }) => {
-  test.setTimeout(480_000); // two grain-size analyses by the real launcher
+  test.setTimeout(timeFor(480_000)); // two grain-size analyses by the real launcher
   const page = await signedInPage(browser, baseURL!, ownerEmail);
   const imageIds = [
     await uploadViaApi(page.request, { ...(await grainMicrograph(11)), name: 'field-01.png' }),
@@ -63,7 +63,8 @@ test('A sees the fields with key values and a link, and accepts field 1', async 
   const run = await page.request.post('/api/jobs', { data: { imageIds, modelIds: [await modelId(page.request, 'grain-size')], projectId } });
   expect(run.ok(), await run.text()).toBeTruthy();
   jobIds = ((await run.json()) as { id: string }[]).map((j) => j.id);
-  for (const id of jobIds) await expect.poll(async () => (await getJob(page.request, id)).status, { timeout: 240_000 }).toMatch(/FINISHED|CACHED/);
+  for (const id of jobIds)
+    await expect.poll(async () => (await getJob(page.request, id)).status, { timeout: timeFor(240_000) }).toMatch(/FINISHED|CACHED/);
 
   await page.goto(`/projects?project=${projectId}`);
   const detail = page.getByTestId('project-detail');
@@ -84,7 +85,7 @@ test('A sees the fields with key values and a link, and accepts field 1', async 
 });
 
 test('B, a viewer, reviews the fields and opens a job read-only; English and German', async ({ browser, baseURL }) => {
-  test.setTimeout(480_000);
+  test.setTimeout(timeFor(480_000));
   const page = await signedInPage(browser, baseURL!, viewerEmail);
   // the share is an invitation until the viewer accepts it (issue 28 item 4)
   for (const i of (await (await page.request.get('/api/projects/invitations')).json()) as Array<{ id: string }>)
@@ -135,7 +136,7 @@ test('B, a viewer, reviews the fields and opens a job read-only; English and Ger
 });
 
 test('A sees the page in German too', async ({ browser, baseURL }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(timeFor(240_000));
   const page = await signedInPage(browser, baseURL!, ownerEmail);
   expect((await page.request.patch('/api/users/me', { data: { language: 'de' } })).ok()).toBeTruthy();
   await page.context().addCookies([{ name: 'lng', value: 'de', url: baseURL! }]);

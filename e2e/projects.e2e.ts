@@ -7,7 +7,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
 import { GRAIN_MODEL, expectImageLoaded, grainMicrograph, runViaApi, modelId, signIn, toast, uploadViaApi } from './analysis-helpers';
-import { PASSWORD, acceptCookies, createVerifiedUser } from './helpers';
+import { PASSWORD, acceptCookies, createVerifiedUser, timeFor } from './helpers';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -166,7 +166,9 @@ test('"Upload into this project" chooses the project on the dashboard; the run b
     .getByTestId('upload-dropzone')
     .locator('input[type="file"]')
     .setInputFiles({ name: 'blade-01.png', mimeType: 'image/png', buffer: micrograph.buffer });
-  await expect(page.getByTestId('upload-row').filter({ hasText: 'blade-01.png' })).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
+  await expect(page.getByTestId('upload-row').filter({ hasText: 'blade-01.png' })).toHaveAttribute('data-state', 'done', {
+    timeout: timeFor(30_000),
+  });
   await page.getByRole('checkbox', { name: GRAIN_MODEL.displayName }).check();
   // the project is still chosen after the upload, and the run goes into it
   await expect(page.getByTestId('run-project')).toHaveValue(name);

@@ -7,7 +7,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { userSession } from './admin-helpers';
-import { createVerifiedUser } from './helpers';
+import { createVerifiedUser, timeFor } from './helpers';
 
 const SAMPLES = '/work/shared/samples';
 const sample = (name: string) => ({ name: `${name}.png`, mimeType: 'image/png', buffer: readFileSync(`${SAMPLES}/${name}.png`) });
@@ -28,7 +28,7 @@ test('a German phone user paints a recipe, applies it and reads the thickness wi
   baseURL,
   request,
 }) => {
-  test.setTimeout(480_000);
+  test.setTimeout(timeFor(480_000));
   const email = await createVerifiedUser(request, 'recipes-phone', { company: 'Coatings Lab' });
   const { context, page } = await userSession(browser, baseURL!, email);
   await page.setViewportSize({ width: 375, height: 800 });
@@ -55,7 +55,7 @@ test('a German phone user paints a recipe, applies it and reads the thickness wi
   await stroke(page, 0.75);
   // the preview's shares with a decimal comma ("18,0 %"), never "18.0 %"
   const fractions = page.getByTestId('recipe-fractions');
-  await expect(fractions).toHaveText(/^Zu messende Schicht \d+,\d % · Sonstiges \d+,\d %$/, { timeout: 60_000 });
+  await expect(fractions).toHaveText(/^Zu messende Schicht \d+,\d % · Sonstiges \d+,\d %$/, { timeout: timeFor(60_000) });
 
   await page.getByRole('textbox', { name: 'Name des Rezepts' }).fill('Helle Schicht');
   await page.getByRole('button', { name: 'Rezept speichern' }).click();
@@ -67,7 +67,7 @@ test('a German phone user paints a recipe, applies it and reads the thickness wi
   await page.getByRole('button', { name: 'Starten', exact: true }).click();
   const row = page.getByTestId('recipe-job');
   const value = row.getByTestId('recipe-job-value');
-  await expect(value).toHaveText(/^Mittlere Dicke \d+,\d\d µm$/, { timeout: 300_000 });
+  await expect(value).toHaveText(/^Mittlere Dicke \d+,\d\d µm$/, { timeout: timeFor(300_000) });
   // the status in German, not the raw "FINISHED"
   await expect(row.locator('[data-status]').first()).toHaveText('Fertig');
   await expect(row).not.toContainText('FINISHED');

@@ -7,7 +7,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, signIn } from './analysis-helpers';
-import { acceptCookies } from './helpers';
+import { acceptCookies, timeFor } from './helpers';
 
 const SAMPLES = '/work/shared/samples';
 const sample = (name: string) => ({ name: `${name}.png`, mimeType: 'image/png', buffer: readFileSync(`${SAMPLES}/${name}.png`) });
@@ -27,7 +27,7 @@ async function stroke(page: Page, fy: number, fx0 = 0.08, fx1 = 0.92): Promise<v
 }
 
 test('draw strokes on a coating, see the layer, save the recipe, apply it to a second image and read the thickness', async ({ page }) => {
-  test.setTimeout(480_000);
+  test.setTimeout(timeFor(480_000));
   // the whole image and the panels at once: strokes are drawn where the pointer can reach
   await page.setViewportSize({ width: 1280, height: 1700 });
   await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD, /\/admin/);
@@ -52,7 +52,7 @@ test('draw strokes on a coating, see the layer, save the recipe, apply it to a s
   await expect(fractions).toContainText('Layer to measure');
   // after the last stroke the classifier is trained again: the substrate is no longer taken for the layer
   const layerPercent = async () => Number(/Layer to measure ([\d.]+) %/.exec((await fractions.textContent()) ?? '')?.[1]);
-  await expect.poll(layerPercent, { timeout: 60_000 }).toBeLessThan(24);
+  await expect.poll(layerPercent, { timeout: timeFor(60_000) }).toBeLessThan(24);
   expect(await layerPercent()).toBeGreaterThan(12);
 
   await page.getByRole('textbox', { name: 'Recipe name' }).fill('Bright coating');
@@ -65,7 +65,7 @@ test('draw strokes on a coating, see the layer, save the recipe, apply it to a s
   await page.keyboard.press('Escape');
   await page.getByRole('button', { name: 'Run', exact: true }).click();
   const value = page.getByTestId('recipe-job-value');
-  await expect(value).toContainText('Mean thickness', { timeout: 300_000 });
+  await expect(value).toContainText('Mean thickness', { timeout: timeFor(300_000) });
   const um = Number(/Mean thickness ([\d.]+) µm/.exec((await value.textContent()) ?? '')?.[1]);
   const expected = truth('layer-thin').meanThicknessUm;
   // three strokes on another image of the material: within 15 % (10.8 % measured: the strokes did not mark the

@@ -5,7 +5,7 @@
 import { expect, test } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
 import { loginAdmin } from './admin-helpers';
-import { acceptCookies } from './helpers';
+import { acceptCookies, timeFor } from './helpers';
 
 const OUT = fileURLToPath(new URL('../test-results/screenshots', import.meta.url));
 
@@ -18,7 +18,7 @@ for (const size of [
   { name: 'mobile', width: 375, height: 812 },
 ]) {
   test(`registration tokens of a server at ${size.width}px`, async ({ page }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(timeFor(120_000));
     await page.setViewportSize({ width: size.width, height: size.height });
     await loginAdmin(page);
     await page.goto('/admin/resources');

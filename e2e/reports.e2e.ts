@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Download, type Page } from '@playwright/test';
 import { GRAIN_MODEL, grainMicrograph, jobItem, modelId, openFinishedJob, signIn, uploadViaApi } from './analysis-helpers';
-import { PASSWORD, acceptCookies, createVerifiedUser } from './helpers';
+import { PASSWORD, acceptCookies, createVerifiedUser, timeFor } from './helpers';
 
 test.describe.configure({ mode: 'serial' });
 // no trace files: the artifacts folder is shared with parallel runs of other specs
@@ -46,7 +46,7 @@ async function download(page: Page, menu: string, item: string): Promise<Downloa
 }
 
 test('a job report as PDF and Excel from the results page', async ({ page }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(timeFor(150_000));
   email = await createVerifiedUser(page.request, 'reports', { company: 'Reports Lab GmbH' });
   await signIn(page, email, PASSWORD);
   const fields = [await grainMicrograph(11), await grainMicrograph(12)];
@@ -62,7 +62,7 @@ test('a job report as PDF and Excel from the results page', async ({ page }) => 
   await page.goto(`/models/${GRAIN_MODEL.name}`);
   const item = jobItem(page, jobId);
   await expect(page.getByTestId('job-item').first())
-    .toBeVisible({ timeout: 30_000 })
+    .toBeVisible({ timeout: timeFor(30_000) })
     .catch(async (e) => {
       await page.screenshot({ path: `${OUT}/reports-results-failure.png`, fullPage: true });
       throw e;
@@ -87,7 +87,7 @@ test('a job report as PDF and Excel from the results page', async ({ page }) => 
 });
 
 test('a specimen report from the project detail', async ({ page }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(timeFor(150_000));
   await signIn(page, email, PASSWORD);
   // both fields finished (the second job may still run)
   await expect
@@ -96,7 +96,7 @@ test('a specimen report from the project detail', async ({ page }) => {
         const images = (await (await page.request.get(`/api/projects/${projectId}/images`)).json()) as Array<{ jobs: Array<{ status: string }> }>;
         return images.every((i) => i.jobs.some((j) => j.status === 'FINISHED'));
       },
-      { timeout: 120_000 },
+      { timeout: timeFor(120_000) },
     )
     .toBe(true);
   await page.goto('/projects');

@@ -54,6 +54,12 @@ while [ "$LEFT" -gt 0 ]; do
   LEFT=${#PIDS[@]}
 done
 if [ ${#FAILED[@]} -gt 0 ]; then
+  # a failed run's summary again at the very end, where a CI log that keeps only its tail still shows it
+  for NAME in "${FAILED[@]}"; do
+    echo "===== e2e --project=$NAME failed: its failures and the end of its log ====="
+    grep -E "✘|Error:|Timeout|exceeded" "$LOGS/$NAME.log" | head -n 40
+    tail -n 40 "$LOGS/$NAME.log"
+  done
   echo "e2e: FAILED: ${FAILED[*]}" >&2
   exit 1
 fi

@@ -9,7 +9,7 @@ import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { grainImage } from '../packages/analysis/src/synth/index';
 import { drawScaleBar } from '../packages/analysis/src/synth/scalebars';
-import { acceptCookies } from './helpers';
+import { acceptCookies, timeFor } from './helpers';
 import { createUserOfCompany, userSession } from './admin-helpers';
 import { expectImageLoaded, jobItem, modelId, openFinishedJob, runViaApi, uploadViaApi, type Micrograph } from './analysis-helpers';
 
@@ -47,7 +47,7 @@ for (const width of [1280, 375]) {
     baseURL,
     request,
   }) => {
-    test.setTimeout(480_000);
+    test.setTimeout(timeFor(480_000));
     const email = await createUserOfCompany(request, `scalebar${width}`, `Scale Bar Lab ${RUN} ${width}`);
     const { context, page } = await userSession(browser, baseURL!, email);
     await page.setViewportSize({ width, height: width > 500 ? 900 : 812 });

@@ -6,12 +6,12 @@
  */
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
-import { acceptCookies, createVerifiedUser } from './helpers';
+import { acceptCookies, createVerifiedUser, timeFor } from './helpers';
 import { choose, grainPng, loginAdmin, toast, uploadOnDashboard, userSession } from './admin-helpers';
 
 test.describe.configure({ mode: 'serial' });
 // The shared 2-core machine answers slowly under load: allow each expectation, action and navigation more time.
-const expect = baseExpect.configure({ timeout: 60_000 });
+const expect = baseExpect.configure({ timeout: timeFor(60_000) });
 test.use({ actionTimeout: 45_000, navigationTimeout: 90_000 });
 
 const RUN = Date.now().toString(36);
@@ -39,7 +39,7 @@ async function setMaintenance(page: Page, en: string, de: string) {
 }
 
 test('maintenance: admin turns it on for a model, the user sees the banner and the job is refused', async ({ page, browser, baseURL }) => {
-  test.setTimeout(600_000);
+  test.setTimeout(timeFor(600_000));
   await loginAdmin(page);
   await page.goto('/admin/settings');
   await expect(page.getByRole('heading', { name: 'Settings', exact: true })).toBeVisible();
@@ -93,7 +93,7 @@ test('maintenance: admin turns it on for a model, the user sees the banner and t
 });
 
 test('services status and demo license cards', async ({ page }) => {
-  test.setTimeout(360_000);
+  test.setTimeout(timeFor(360_000));
   await loginAdmin(page);
   await page.goto('/admin/settings');
   const services = page.getByTestId('settings-services');
@@ -126,7 +126,7 @@ const WIDTHS = [
 
 for (const size of WIDTHS) {
   test(`screenshots of settings and the maintenance banner at ${size.width}px`, async ({ page, browser, baseURL }) => {
-    test.setTimeout(360_000);
+    test.setTimeout(timeFor(360_000));
     await page.setViewportSize({ width: size.width, height: size.height });
     const shot = (p: Page, name: string) => p.screenshot({ path: `${OUT}/${size.name}-${name}.png`, fullPage: true, animations: 'disabled' });
     await loginAdmin(page);
@@ -147,7 +147,7 @@ for (const size of WIDTHS) {
 }
 
 test('turning maintenance off hides the banner', async ({ page }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(timeFor(240_000));
   await loginAdmin(page);
   await page.goto('/admin/settings');
   const card = page.getByTestId('settings-maintenance');

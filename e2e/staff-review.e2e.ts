@@ -7,7 +7,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { acceptCookies } from './helpers';
+import { acceptCookies, timeFor } from './helpers';
 import { createUserOfCompany, grainPng, loginAdmin, runJobOnDashboard, userSession } from './admin-helpers';
 
 const RUN = Date.now().toString(36);
@@ -42,7 +42,7 @@ test('admin job review: images, key values, owner, attempts, re-run for the cust
   baseURL,
   request,
 }) => {
-  test.setTimeout(420_000);
+  test.setTimeout(timeFor(420_000));
   const email = await createUserOfCompany(request, 'review', COMPANY, 'Ada', 'Lovelace');
   const user = await userSession(browser, baseURL!, email);
   const filename = `review-${RUN}.png`;
@@ -52,7 +52,7 @@ test('admin job review: images, key values, owner, attempts, re-run for the cust
   const item = user.page.getByTestId('job-item').filter({ hasText: filename });
   const id = (await item.getAttribute('data-job-id'))!;
   await expect
-    .poll(async () => (await (await user.page.request.get(`/api/jobs/${id}`)).json()).status, { timeout: 180_000, intervals: [2000] })
+    .poll(async () => (await (await user.page.request.get(`/api/jobs/${id}`)).json()).status, { timeout: timeFor(180_000), intervals: [2000] })
     .toBe('FINISHED');
   await user.context.close();
 

@@ -6,7 +6,7 @@
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
-import { acceptCookies, createVerifiedUser, login } from './helpers';
+import { acceptCookies, createVerifiedUser, login, timeFor } from './helpers';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, loginAdmin, toast } from './admin-helpers';
 
 test.describe.configure({ mode: 'serial' });
@@ -41,12 +41,12 @@ test.beforeEach(async ({ context, baseURL }) => {
 });
 
 test('terms: admin publishes a new version; users accept it at their next sign-in', async ({ page, browser, baseURL }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(timeFor(300_000));
   await page.setViewportSize({ width: 1280, height: 900 });
   await loginAdmin(page);
   await page.goto('/admin/terms');
   // The editor's chunk (Tiptap) can take a while on a loaded machine.
-  await expect(page.getByRole('heading', { name: 'Terms', exact: true })).toBeVisible({ timeout: 45_000 });
+  await expect(page.getByRole('heading', { name: 'Terms', exact: true })).toBeVisible({ timeout: timeFor(45_000) });
   const versionEn = page.getByTestId('terms-version-en');
   await expect(versionEn).toBeVisible();
   const before = Number(/\d+/.exec((await page.getByTestId('terms-current-version').textContent()) ?? '')?.[0] ?? 0);
@@ -71,9 +71,9 @@ test('terms: admin publishes a new version; users accept it at their next sign-i
 
   // Alice signs in: the new terms block the app until she accepts them.
   const a = await signIn(browser, baseURL!, alice);
-  await expect(a.page).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
+  await expect(a.page).toHaveURL(/\/dashboard$/, { timeout: timeFor(30_000) });
   const dialog = a.page.getByRole('dialog', { name: 'Updated terms of use' });
-  await expect(dialog).toBeVisible({ timeout: 30_000 });
+  await expect(dialog).toBeVisible({ timeout: timeFor(30_000) });
   await expect(dialog.getByText(TERMS_TEXT)).toBeVisible();
   await expect(dialog.getByText(`Version ${before + 1} of`)).toBeVisible();
   await a.page.keyboard.press('Escape');
@@ -93,7 +93,7 @@ test('terms: admin publishes a new version; users accept it at their next sign-i
   // Bob, on a phone.
   const b = await signIn(browser, baseURL!, bob, undefined, MOBILE);
   const mobileDialog = b.page.getByRole('dialog', { name: 'Updated terms of use' });
-  await expect(mobileDialog.getByText(TERMS_TEXT)).toBeVisible({ timeout: 30_000 });
+  await expect(mobileDialog.getByText(TERMS_TEXT)).toBeVisible({ timeout: timeFor(30_000) });
   await shot(b.page, '375-accept-terms');
   await mobileDialog.getByRole('button', { name: 'Accept' }).click();
   await expect(mobileDialog).toBeHidden();
@@ -102,7 +102,7 @@ test('terms: admin publishes a new version; users accept it at their next sign-i
   // The admin accepts too at the next sign-in (so later tests' admin sessions are not blocked).
   const admin = await signIn(browser, baseURL!, ADMIN_EMAIL, ADMIN_PASSWORD, MOBILE);
   const adminDialog = admin.page.getByRole('dialog', { name: 'Updated terms of use' });
-  await expect(adminDialog).toBeVisible({ timeout: 30_000 });
+  await expect(adminDialog).toBeVisible({ timeout: timeFor(30_000) });
   await adminDialog.getByRole('button', { name: 'Accept' }).click();
   await expect(adminDialog).toBeHidden();
   await admin.page.goto('/admin/terms');
@@ -116,12 +116,12 @@ test('translations: admin overrides keys, reloads and sees the new text at once;
   browser,
   baseURL,
 }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(timeFor(300_000));
   await page.setViewportSize({ width: 1280, height: 900 });
   await loginAdmin(page);
   await page.goto('/admin/settings');
   const card = page.getByTestId('settings-translations');
-  await expect(card.getByRole('heading', { name: 'Translations', exact: true })).toBeVisible({ timeout: 45_000 });
+  await expect(card.getByRole('heading', { name: 'Translations', exact: true })).toBeVisible({ timeout: timeFor(45_000) });
 
   // The card's own title, in English.
   await card.getByTestId('translations-search').fill('adminTranslations.title');

@@ -29,7 +29,7 @@ import {
   uploadViaApi,
   type Micrograph,
 } from './analysis-helpers';
-import { acceptCookies, createVerifiedUser, PASSWORD } from './helpers';
+import { acceptCookies, createVerifiedUser, PASSWORD, timeFor } from './helpers';
 import { grainImage, type GrainTruth } from '../packages/analysis/src/synth/index';
 
 test.describe.configure({ mode: 'serial' });
@@ -77,7 +77,7 @@ test.beforeEach(async ({ context, baseURL }) => {
 });
 
 test('a consenting user’s corrected segmentations make trainable images', async ({ page, request }) => {
-  test.setTimeout(900_000);
+  test.setTimeout(timeFor(900_000));
   ownerEmail = await createVerifiedUser(request, 'trainer', { company: 'Grain Lab' });
   await signIn(page, ownerEmail, PASSWORD);
   const grain = await modelId(page.request, GRAIN_MODEL.name);
@@ -87,7 +87,7 @@ test('a consenting user’s corrected segmentations make trainable images', asyn
     uploaded.push(img.name);
     uploadedIds.push(imageId);
     const [job] = await runViaApi(page.request, [imageId], [grain]);
-    await expect.poll(async () => (await getJob(page.request, job.id)).status, { timeout: 300_000 }).toMatch(/^(FINISHED|CACHED)$/);
+    await expect.poll(async () => (await getJob(page.request, job.id)).status, { timeout: timeFor(300_000) }).toMatch(/^(FINISHED|CACHED)$/);
     const res = await page.request.post('/api/masks', {
       multipart: { files: { name: 'mask.png', mimeType: 'image/png', buffer: await maskOf(img.buffer) }, jobId: job.id },
     });
@@ -96,7 +96,7 @@ test('a consenting user’s corrected segmentations make trainable images', asyn
 });
 
 test('the administrator trains a new version from the Models screen, watches it and promotes the candidate', async ({ page }) => {
-  test.setTimeout(1_500_000);
+  test.setTimeout(timeFor(1_500_000));
   await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD, /\/admin$/);
   await page.setViewportSize({ width: 1280, height: 900 });
   if ((await page.locator('html').getAttribute('lang')) !== 'en') await page.getByText('English', { exact: true }).click();
@@ -136,14 +136,14 @@ test('the administrator trains a new version from the Models screen, watches it 
   expect(version).toMatch(/-ft\d+$/);
   await expect(body.getByTestId('run-progress')).toBeVisible();
   await expect(body.getByTestId('progress-step')).toHaveText(new RegExp(`/ ${STEPS}$`));
-  await expect(body).toHaveAttribute('data-status', /^(RUNNING|FINISHED)$/, { timeout: 180_000 });
+  await expect(body).toHaveAttribute('data-status', /^(RUNNING|FINISHED)$/, { timeout: timeFor(180_000) });
   await shoot(page, 'training-run-progress');
-  await expect(body).toHaveAttribute('data-status', 'FINISHED', { timeout: 1_000_000 });
+  await expect(body).toHaveAttribute('data-status', 'FINISHED', { timeout: timeFor(1_000_000) });
   await expect(body.getByTestId('progress-step')).toHaveText(`${STEPS} / ${STEPS}`);
 
   const candidate = page.getByTestId('candidate-panel');
   const table = candidate.getByTestId('validation-table');
-  await expect(table).toBeVisible({ timeout: 30_000 });
+  await expect(table).toBeVisible({ timeout: timeFor(30_000) });
   await expect(table.getByTestId('validation-row')).toHaveCount(1);
   await expect(table.getByTestId('validation-total').getByTestId('candidate-fScore')).toHaveText(/\d\.\d{3}/);
   await expect(candidate.getByTestId('version-status')).toHaveAttribute('data-status', 'CANDIDATE');
@@ -172,7 +172,7 @@ test('the administrator trains a new version from the Models screen, watches it 
     ['compare-candidate', version],
   ] as const) {
     const job = row.getByTestId(side).getByTestId('sandbox-job');
-    await expect(job).toHaveAttribute('data-status', /^(FINISHED|CACHED)$/, { timeout: 300_000 });
+    await expect(job).toHaveAttribute('data-status', /^(FINISHED|CACHED)$/, { timeout: timeFor(300_000) });
     await expect(job).toContainText(v);
     await expect(job.getByTestId('result-image').first()).toBeVisible();
   }
@@ -251,7 +251,7 @@ test('the administrator trains a new version from the Models screen, watches it 
 });
 
 test('a run is cancelled from its screen; a run that failed shows its error there', async ({ page, request }) => {
-  test.setTimeout(900_000);
+  test.setTimeout(timeFor(900_000));
   await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD, /\/admin$/);
   const grain = await modelId(page.request, GRAIN_MODEL.name);
   const versions = await page.request.get(`/api/admin/compute-models/${grain}/trained-versions`);
@@ -269,8 +269,8 @@ test('a run is cancelled from its screen; a run that failed shows its error ther
   const next = await start(1);
   await page.goto(`/admin/training/${long.id}`);
   const body = page.getByTestId('training-run-body');
-  await expect(body).toHaveAttribute('data-status', 'RUNNING', { timeout: 300_000 });
-  await expect(body.getByTestId('progress-step')).toHaveText(/^[1-9]/, { timeout: 420_000 });
+  await expect(body).toHaveAttribute('data-status', 'RUNNING', { timeout: timeFor(300_000) });
+  await expect(body.getByTestId('progress-step')).toHaveText(/^[1-9]/, { timeout: timeFor(420_000) });
 
   // the owner withdraws consent: the waiting run has no trainable images left when its turn comes
   const owner = await request.post('/api/auth/signin', {
@@ -295,7 +295,7 @@ test('a run is cancelled from its screen; a run that failed shows its error ther
 
   // the failed run's screen names what went wrong
   await page.goto(`/admin/training/${next.id}`);
-  await expect(body).toHaveAttribute('data-status', 'FAILED', { timeout: 300_000 });
+  await expect(body).toHaveAttribute('data-status', 'FAILED', { timeout: timeFor(300_000) });
   const error = body.getByTestId('run-error');
   await expect(error).toContainText('The training run failed');
   await expect(error).toContainText('still trainable');
