@@ -2,7 +2,18 @@ import type { RecipeRun } from './classifier/recipe.js';
 
 export type Lang = 'en' | 'de';
 export type ModelVersion =
-  '20241025' | '20250101' | '20261123' | '20261125' | '20261126' | '20261127' | '20261201' | '20261202' | '20261203' | '20261204' | '20261207';
+  | '20241025'
+  | '20250101'
+  | '20261123'
+  | '20261125'
+  | '20261126'
+  | '20261127'
+  | '20261201'
+  | '20261202'
+  | '20261203'
+  | '20261204'
+  | '20261207'
+  | '20261208';
 export const VERSIONS: ModelVersion[] = [
   '20241025',
   '20250101',
@@ -15,6 +26,7 @@ export const VERSIONS: ModelVersion[] = [
   '20261203',
   '20261204',
   '20261207',
+  '20261208',
 ];
 /** The version new jobs get: the latest one. */
 export const CURRENT_VERSION: ModelVersion = VERSIONS[VERSIONS.length - 1];

@@ -21,13 +21,16 @@ export const SandboxParams = Type.Object(
 );
 export type SandboxParams = Static<typeof SandboxParams>;
 
+/** The most model versions one sandbox run compares (each version of each model is a job). */
+export const SANDBOX_MAX_VERSIONS = 10;
+
 /** POST /sandbox (user-app.md §4 sandbox; `params` and `versions` are for ADMIN only). */
 export const RunSandboxBody = Type.Object(
   {
     imageId: Uuid,
     modelsIds: Type.Array(Uuid, { minItems: 1, maxItems: 20 }),
     params: Type.Optional(Type.Union([Type.Null(), SandboxParams])),
-    versions: Type.Optional(Type.Union([Type.Null(), Type.Array(Type.String({ maxLength: 50 }), { maxItems: 10 })])),
+    versions: Type.Optional(Type.Union([Type.Null(), Type.Array(Type.String({ maxLength: 50 }), { maxItems: SANDBOX_MAX_VERSIONS })])),
     source: Type.Optional(Type.String({ maxLength: 50 })),
   },
   { additionalProperties: false, $id: 'RunSandboxBody' },

@@ -12,10 +12,12 @@
 //    probability to a zero-width partition; neighbours parted by a weak border are merged.
 // 3. The partition is brought back to the image's resolution by flooding the full-resolution probability from the
 //    working-scale grains, so the boundaries are smooth 1-px label changes at any resolution.
+// From 20261208 every pass averages the network over orientations of its image (orient.ts) where the grains are few.
 import { coreSeeds, flood, meanInterceptOf, mergeWeakBorders, type Partition } from './partition.js';
-import { networkSession, runTiled } from './network.js';
+import { networkSession } from './network.js';
+import { orientationsFor, runOriented, type Orientation } from './orient.js';
 import { resizeFloat, resizeLabels, resizeMask, resizeRgb } from './resample.js';
-import { grainNetworkFile, NETWORK, PARTITION, SHADING, WORKING_SCALE } from './tunables.js';
+import { grainNetworkFile, NETWORK, ORIENTATIONS, PARTITION, SHADING, WORKING_SCALE } from './tunables.js';
 import { mergeTwinBands } from './twins.js';
 import { correctShading } from './shading.js';
 
@@ -30,7 +32,7 @@ export interface LearnedGrains extends Partition {
   largestShare: number;
   /** Twin-line pixels (probability ≥ 0.5) per boundary pixel at the working scale. */
   twinRatio: number;
-  /** Network passes run, the finer look's small ones included. */
+  /** Network passes run, the finer look's small ones and each orientation of the measured pass included. */
   passes: number;
   /** Twin bands merged into their parent grain (countTwins off). */
   twinBands: number;
@@ -60,6 +62,7 @@ async function pass(
   countTwins: boolean,
   network: string,
   version: string,
+  group: readonly Orientation[] = [0],
 ): Promise<Pass> {
   const W = Math.max(8, Math.round(w * f)),
     H = Math.max(8, Math.round(h * f));
@@ -67,7 +70,8 @@ async function pass(
   const v = resizeMask(valid, w, h, W, H);
   const session = await networkSession(network);
   const balanced = version >= NETWORK.balancedFrom;
-  const [boundary, twin] = await runTiled(session, img, W, H, v, balanced ? NETWORK.balancedTile : NETWORK.tile, NETWORK.overlap, balanced);
+  const tile = balanced ? NETWORK.balancedTile : NETWORK.tile;
+  const [boundary, twin] = await runOriented(session, img, W, H, v, tile, NETWORK.overlap, balanced, group);
   const twinPlane = twin ?? new Float32Array(W * H);
   let prob = boundary;
   if (countTwins) {
@@ -128,25 +132,37 @@ export async function segmentGrainsLearned(
   const S = WORKING_SCALE;
   // 20261203 on: the image's shading divided out first (shading.ts), for every pass and the twin bands' colours
   if (version >= SHADING.from) rgb = correctShading(rgb, w, h, valid);
-  let r = await pass(rgb, w, h, valid, Math.min(1, Math.sqrt(S.firstPassPixels / (w * h))), countTwins, network, version);
+  const f0 = Math.min(1, Math.sqrt(S.firstPassPixels / (w * h)));
+  let r = await pass(rgb, w, h, valid, f0, countTwins, network, version);
   let passes = 1;
+  // 20261208 on: every pass averaged over as many orientations as ORIENTATIONS' budget allows for the working image
+  // the first pass foresees (few grains: all eight), the first pass again among them
+  let group: readonly Orientation[] = [0];
+  if (version >= ORIENTATIONS.from) {
+    const fore = workingScale(r.intercept / r.f, w, h);
+    group = orientationsFor(Math.round(w * fore) * Math.round(h * fore));
+    if (group.length > 1) {
+      r = await pass(rgb, w, h, valid, f0, countTwins, network, version, group);
+      passes += group.length;
+    }
+  }
   // grains too small to be seen in the first pass: look again at twice the scale (at most the image's)
   if (r.intercept < S.minFirstPassInterceptPx && r.f < 1) {
-    r = await pass(rgb, w, h, valid, Math.min(1, 2 * r.f), countTwins, network, version);
-    passes++;
+    r = await pass(rgb, w, h, valid, Math.min(1, 2 * r.f), countTwins, network, version, group);
+    passes += group.length;
   }
   // still (almost) no grain at the image's own scale: grains finer than the network sees; look at the largest scale
   if (r.count < S.minFirstPassGrains && r.f >= 1) {
     const up = workingScale(0, w, h);
     if (up > r.f * (1 + S.reuseTolerance)) {
-      r = await pass(rgb, w, h, valid, up, countTwins, network, version);
-      passes++;
+      r = await pass(rgb, w, h, valid, up, countTwins, network, version, group);
+      passes += group.length;
     }
   }
   const f = workingScale(r.intercept / r.f, w, h);
   if (Math.abs(f / r.f - 1) > S.reuseTolerance) {
-    r = await pass(rgb, w, h, valid, f, countTwins, network, version);
-    passes++;
+    r = await pass(rgb, w, h, valid, f, countTwins, network, version, group);
+    passes += group.length;
   }
   // a finer look: grains too fine for the chosen scale show at twice it, on a central crop (a small pass); while
   // they do, look finer again, up to the largest scale, then choose the working scale from the finest grains seen
@@ -162,8 +178,8 @@ export async function segmentGrainsLearned(
       const cw = Math.min(w, Math.round(S.finerLookSidePx / f2)),
         ch = Math.min(h, Math.round(S.finerLookSidePx / f2));
       const { crgb, cvalid } = centralCrop(rgb, w, h, valid, cw, ch);
-      const c = await pass(crgb, cw, ch, cvalid, f2, countTwins, network, version);
-      passes++;
+      const c = await pass(crgb, cw, ch, cvalid, f2, countTwins, network, version, group);
+      passes += group.length;
       const finer = c.intercept / c.f;
       // the same grains at twice the scale: the scale is confirmed
       unconfirmed = finer < S.finerLookRatio * seen;
@@ -173,8 +189,8 @@ export async function segmentGrainsLearned(
       at = f2;
     }
     if (finerLook) {
-      r = await pass(rgb, w, h, valid, workingScale(seen, w, h, S.finerLookMaxUpscale), countTwins, network, version);
-      passes++;
+      r = await pass(rgb, w, h, valid, workingScale(seen, w, h, S.finerLookMaxUpscale), countTwins, network, version, group);
+      passes += group.length;
     }
   }
   // self-check figures at the working scale

@@ -60,6 +60,23 @@ export const WORKING_SCALE = {
   minTrainedInterceptPx: 10,
 } as const;
 
+export const ORIENTATIONS = {
+  /**
+   * From this version on, the measured pass averages the network's answer over orientations of the working image
+   * (orient.ts): the network is not rotation- or mirror-equivariant, and a faint line it is unsure of is drawn or
+   * not by chance of orientation. Averaged over all eight symmetries of the pixel grid the answer is the same for a
+   * rotated or mirrored image; where the grains are few, a few such chance lines move G most. The passes that only
+   * choose the working scale use one orientation.
+   */
+  from: '20261208',
+  /**
+   * The orientations' network pixels, at most (the working image's pixels times their number): 8 (all symmetries),
+   * 4 (the quarter turns) or 2 (the half turn), else 1. A large working image holds many grains, whose chance lines
+   * average out in G by their number; a small one, where they do not, gets all eight.
+   */
+  budgetPixels: 3_000_000,
+} as const;
+
 export const SHADING = {
   /** From this version on, the image's shading (a plane per channel) is divided out before the network (shading.ts). */
   from: '20261203',

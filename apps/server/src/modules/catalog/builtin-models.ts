@@ -13,14 +13,27 @@ export interface BuiltinModel {
   isDefaultVisible: boolean;
 }
 
-const versions = ['20241025', '20250101', '20261123', '20261125', '20261126', '20261127', '20261201', '20261202', '20261203', '20261204', '20261207'];
+const versions = [
+  '20241025',
+  '20250101',
+  '20261123',
+  '20261125',
+  '20261126',
+  '20261127',
+  '20261201',
+  '20261202',
+  '20261203',
+  '20261204',
+  '20261207',
+  '20261208',
+];
 
 export const builtinModels: BuiltinModel[] = [
   {
     internalName: 'grain-size',
     displayName: 'Grain size (ASTM E112)',
     displayNameDe: 'Korngröße (ASTM E112)',
-    version: '20261207',
+    version: '20261208',
     versions,
     accessType: 'PUBLIC',
     isDefaultVisible: true,
@@ -29,7 +42,7 @@ export const builtinModels: BuiltinModel[] = [
     internalName: 'layer-thickness',
     displayName: 'Layer thickness',
     displayNameDe: 'Schichtdicke',
-    version: '20261207',
+    version: '20261208',
     versions,
     accessType: 'PUBLIC',
     isDefaultVisible: true,
@@ -38,7 +51,7 @@ export const builtinModels: BuiltinModel[] = [
     internalName: 'cracks',
     displayName: 'Cracks',
     displayNameDe: 'Risse',
-    version: '20261207',
+    version: '20261208',
     versions,
     accessType: 'PUBLIC',
     isDefaultVisible: true,
@@ -47,7 +60,7 @@ export const builtinModels: BuiltinModel[] = [
     internalName: 'porosity',
     displayName: 'Porosity and phase fraction',
     displayNameDe: 'Porosität und Phasenanteil',
-    version: '20261207',
+    version: '20261208',
     versions,
     accessType: 'PUBLIC',
     isDefaultVisible: true,
@@ -56,7 +69,7 @@ export const builtinModels: BuiltinModel[] = [
     internalName: 'scale-bar',
     displayName: 'Scale bar',
     displayNameDe: 'Maßstabsbalken',
-    version: '20261207',
+    version: '20261208',
     versions,
     accessType: 'PUBLIC',
     isDefaultVisible: false,

@@ -1,12 +1,15 @@
 import { Card, MultiSelect } from '@mantine/core';
 import { useQueries } from '@tanstack/react-query';
-import { trainingApi } from '@lamella/contracts';
+import { SANDBOX_MAX_VERSIONS, trainingApi } from '@lamella/contracts';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { versionsKey } from '../admin/training/api';
 import { MODEL_VERSIONS } from './api';
 
-/** Admin step: the model versions to compare (at least one): the shipped ones and the chosen models' trained ones. */
+/**
+ * Admin step: the model versions to compare (at least one, at most SANDBOX_MAX_VERSIONS, as the server takes): the
+ * shipped ones and the chosen models' trained ones.
+ */
 export function VersionsStep({ value, onChange, modelIds }: { value: string[]; onChange: (v: string[]) => void; modelIds: string[] }) {
   const { t } = useTranslation();
   const trained = useQueries({
@@ -24,6 +27,8 @@ export function VersionsStep({ value, onChange, modelIds }: { value: string[]; o
         data={data}
         value={value}
         onChange={onChange}
+        maxValues={SANDBOX_MAX_VERSIONS}
+        description={t('sandbox.versionsMax', { count: SANDBOX_MAX_VERSIONS })}
         error={value.length === 0 ? t('sandbox.versionsRequired') : undefined}
         maw={400}
       />

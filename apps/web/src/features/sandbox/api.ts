@@ -54,6 +54,7 @@ export const MODEL_VERSIONS = [
   '20261203',
   '20261204',
   '20261207',
+  '20261208',
 ];
 
 export type StepId = 'image' | 'models' | 'params' | 'versions' | 'results';
