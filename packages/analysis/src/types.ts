@@ -1,42 +1,8 @@
 import type { RecipeRun } from './classifier/recipe.js';
 
 export type Lang = 'en' | 'de';
-export type ModelVersion =
-  | '20241025'
-  | '20250101'
-  | '20261123'
-  | '20261125'
-  | '20261126'
-  | '20261127'
-  | '20261201'
-  | '20261202'
-  | '20261203'
-  | '20261204'
-  | '20261207'
-  | '20261208';
-export const VERSIONS: ModelVersion[] = [
-  '20241025',
-  '20250101',
-  '20261123',
-  '20261125',
-  '20261126',
-  '20261127',
-  '20261201',
-  '20261202',
-  '20261203',
-  '20261204',
-  '20261207',
-  '20261208',
-];
-/** The version new jobs get: the latest one. */
-export const CURRENT_VERSION: ModelVersion = VERSIONS[VERSIONS.length - 1];
-
-/** The entry of a list ordered by `from` version that applies to `version`: the latest at or before it (else the first). */
-export function atVersion<T>(list: ReadonlyArray<readonly [string, T]>, version: string): T {
-  let found = list[0][1];
-  for (const [from, item] of list) if (version >= from) found = item;
-  return found;
-}
+export { atVersion, CURRENT_VERSION, VERSIONS, type ModelVersion } from './versions.js';
+import type { ModelVersion } from './versions.js';
 
 export interface BarChartItem {
   type: 'bar-chart';

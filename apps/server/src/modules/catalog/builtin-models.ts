@@ -2,6 +2,8 @@
  * The analysis models that ship with Lamella (packages/analysis). They are registered in the models registry
  * at start; staff can change their access and texts in the back-office afterwards.
  */
+import { CURRENT_VERSION, VERSIONS } from '@lamella/analysis/versions';
+
 export interface BuiltinModel {
   internalName: string;
   displayName: string;
@@ -13,27 +15,14 @@ export interface BuiltinModel {
   isDefaultVisible: boolean;
 }
 
-const versions = [
-  '20241025',
-  '20250101',
-  '20261123',
-  '20261125',
-  '20261126',
-  '20261127',
-  '20261201',
-  '20261202',
-  '20261203',
-  '20261204',
-  '20261207',
-  '20261208',
-];
+const versions = [...VERSIONS];
 
 export const builtinModels: BuiltinModel[] = [
   {
     internalName: 'grain-size',
     displayName: 'Grain size (ASTM E112)',
     displayNameDe: 'Korngröße (ASTM E112)',
-    version: '20261208',
+    version: CURRENT_VERSION,
     versions,
     accessType: 'PUBLIC',
     isDefaultVisible: true,
@@ -42,7 +31,7 @@ export const builtinModels: BuiltinModel[] = [
     internalName: 'layer-thickness',
     displayName: 'Layer thickness',
     displayNameDe: 'Schichtdicke',
-    version: '20261208',
+    version: CURRENT_VERSION,
     versions,
     accessType: 'PUBLIC',
     isDefaultVisible: true,
@@ -51,7 +40,7 @@ export const builtinModels: BuiltinModel[] = [
     internalName: 'cracks',
     displayName: 'Cracks',
     displayNameDe: 'Risse',
-    version: '20261208',
+    version: CURRENT_VERSION,
     versions,
     accessType: 'PUBLIC',
     isDefaultVisible: true,
@@ -60,7 +49,7 @@ export const builtinModels: BuiltinModel[] = [
     internalName: 'porosity',
     displayName: 'Porosity and phase fraction',
     displayNameDe: 'Porosität und Phasenanteil',
-    version: '20261208',
+    version: CURRENT_VERSION,
     versions,
     accessType: 'PUBLIC',
     isDefaultVisible: true,
@@ -69,7 +58,7 @@ export const builtinModels: BuiltinModel[] = [
     internalName: 'scale-bar',
     displayName: 'Scale bar',
     displayNameDe: 'Maßstabsbalken',
-    version: '20261208',
+    version: CURRENT_VERSION,
     versions,
     accessType: 'PUBLIC',
     isDefaultVisible: false,

@@ -1,3 +1,4 @@
+import { CURRENT_VERSION, VERSIONS } from '@lamella/analysis/versions';
 import { Ajv, type ValidateFunction } from 'ajv';
 import type { Db } from '../../platform/db/client.ts';
 import * as repo from './repo.ts';
@@ -29,24 +30,7 @@ export const FALLBACK_SCHEMA: Json = {
         length: { type: 'integer', minimum: 1, maximum: 1000, default: 100 },
       },
     },
-    modelVersion: {
-      type: 'string',
-      enum: [
-        '20241025',
-        '20250101',
-        '20261123',
-        '20261125',
-        '20261126',
-        '20261127',
-        '20261201',
-        '20261202',
-        '20261203',
-        '20261204',
-        '20261207',
-        '20261208',
-      ],
-      default: '20261208',
-    },
+    modelVersion: { type: 'string', enum: [...VERSIONS], default: CURRENT_VERSION },
     measurementType: { type: 'string', enum: ['LIKE_GRAIN', 'LIKE_LAYER', 'LIKE_CRACKS'] },
     segmentation: {
       type: 'object',

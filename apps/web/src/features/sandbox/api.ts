@@ -1,5 +1,6 @@
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { customizationsApi, sandboxApi, type ModelCustomization, type RunSandboxBody } from '@lamella/contracts';
+import { VERSIONS } from '@lamella/analysis/versions';
 import { call, isApiError } from '../../api/client';
 import { JOB_FETCH_INTERVAL, SANDBOX_KEY } from '../jobs/api';
 
@@ -42,20 +43,8 @@ export function customizationName(c: ModelCustomization, lng: string): string {
 export const splitVals = (text: string) => text.split(/[\s,]+/).filter(Boolean);
 
 export const SANDBOX_FILENAME_MAX = 70;
-export const MODEL_VERSIONS = [
-  '20241025',
-  '20250101',
-  '20261123',
-  '20261125',
-  '20261126',
-  '20261127',
-  '20261201',
-  '20261202',
-  '20261203',
-  '20261204',
-  '20261207',
-  '20261208',
-];
+/** The engine's shipped versions (the sandbox compares them and the chosen models' trained ones). */
+export const MODEL_VERSIONS: string[] = [...VERSIONS];
 
 export type StepId = 'image' | 'models' | 'params' | 'versions' | 'results';
 
