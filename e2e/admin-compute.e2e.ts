@@ -406,6 +406,8 @@ test('admin sandbox: one image on versions 20241025 and 20250101 side by side', 
   await expect(page.getByText('Params identification').last()).toBeVisible();
   await next.click();
   await expect(page.getByText('Please select at least one version.')).toBeVisible();
+  // the picker says how many versions one run compares (as many as the server takes)
+  await expect(page.getByText('Up to 10 versions in one run.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Run' })).toBeDisabled();
   // the MultiSelect's dropdown stays open while options are picked
   // (the stepper's versions field comes before the Versions compare card's images field)
