@@ -32,7 +32,7 @@ export interface LearnedGrains extends Partition {
   largestShare: number;
   /** Twin-line pixels (probability ≥ 0.5) per boundary pixel at the working scale. */
   twinRatio: number;
-  /** Network passes run, the finer look's small ones and each orientation of the measured pass included. */
+  /** Network runs over the whole image or a crop: the finer look's small ones and each orientation (20261208) included. */
   passes: number;
   /** Twin bands merged into their parent grain (countTwins off). */
   twinBands: number;

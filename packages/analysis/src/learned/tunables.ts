@@ -62,16 +62,16 @@ export const WORKING_SCALE = {
 
 export const ORIENTATIONS = {
   /**
-   * From this version on, the measured pass averages the network's answer over orientations of the working image
-   * (orient.ts): the network is not rotation- or mirror-equivariant, and a faint line it is unsure of is drawn or
-   * not by chance of orientation. Averaged over all eight symmetries of the pixel grid the answer is the same for a
-   * rotated or mirrored image; where the grains are few, a few such chance lines move G most. The passes that only
-   * choose the working scale use one orientation.
+   * From this version on, every pass averages the network's answer over orientations of its image (orient.ts): the
+   * network is not rotation- or mirror-equivariant, and a faint line it is unsure of is drawn or not by chance of
+   * orientation. Averaged over all eight symmetries of the pixel grid the answer is the same for a rotated or
+   * mirrored image; where the grains are few, a few such chance lines move G most. The scale-choosing passes are
+   * averaged too (with the measured pass alone averaged, a rotated field still chose another scale).
    */
   from: '20261208',
   /**
-   * The orientations' network pixels, at most (the working image's pixels times their number): 8 (all symmetries),
-   * 4 (the quarter turns) or 2 (the half turn), else 1. A large working image holds many grains, whose chance lines
+   * The orientations' network pixels, at most (the working image the first pass foresees, times their number): 8
+   * (all symmetries), 4 (the quarter turns) or 2 (the half turn), else 1. A large working image holds many grains, whose chance lines
    * average out in G by their number; a small one, where they do not, gets all eight.
    */
   budgetPixels: 3_000_000,
