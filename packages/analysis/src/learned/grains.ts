@@ -132,37 +132,38 @@ export async function segmentGrainsLearned(
   const S = WORKING_SCALE;
   // 20261203 on: the image's shading divided out first (shading.ts), for every pass and the twin bands' colours
   if (version >= SHADING.from) rgb = correctShading(rgb, w, h, valid);
+  // every pass at scale f of the image (or of a crop), in the orientations of `group`, counted in `passes`
+  let group: readonly Orientation[] = [0];
+  let passes = 0;
+  const run = (f: number, crop?: { crgb: Uint8Array; cvalid: Uint8Array; cw: number; ch: number }) => {
+    passes += group.length;
+    return crop
+      ? pass(crop.crgb, crop.cw, crop.ch, crop.cvalid, f, countTwins, network, version, group)
+      : pass(rgb, w, h, valid, f, countTwins, network, version, group);
+  };
   const f0 = Math.min(1, Math.sqrt(S.firstPassPixels / (w * h)));
-  let r = await pass(rgb, w, h, valid, f0, countTwins, network, version);
-  let passes = 1;
+  let r = await run(f0);
   // 20261208 on: every pass averaged over as many orientations as ORIENTATIONS' budget allows for the working image
   // the first pass foresees (few grains: all eight), the first pass again among them
-  let group: readonly Orientation[] = [0];
   if (version >= ORIENTATIONS.from) {
     const fore = workingScale(r.intercept / r.f, w, h);
     group = orientationsFor(Math.round(w * fore) * Math.round(h * fore));
-    if (group.length > 1) {
-      r = await pass(rgb, w, h, valid, f0, countTwins, network, version, group);
-      passes += group.length;
-    }
+    if (group.length > 1) r = await run(f0);
   }
   // grains too small to be seen in the first pass: look again at twice the scale (at most the image's)
   if (r.intercept < S.minFirstPassInterceptPx && r.f < 1) {
-    r = await pass(rgb, w, h, valid, Math.min(1, 2 * r.f), countTwins, network, version, group);
-    passes += group.length;
+    r = await run(Math.min(1, 2 * r.f));
   }
   // still (almost) no grain at the image's own scale: grains finer than the network sees; look at the largest scale
   if (r.count < S.minFirstPassGrains && r.f >= 1) {
     const up = workingScale(0, w, h);
     if (up > r.f * (1 + S.reuseTolerance)) {
-      r = await pass(rgb, w, h, valid, up, countTwins, network, version, group);
-      passes += group.length;
+      r = await run(up);
     }
   }
   const f = workingScale(r.intercept / r.f, w, h);
   if (Math.abs(f / r.f - 1) > S.reuseTolerance) {
-    r = await pass(rgb, w, h, valid, f, countTwins, network, version, group);
-    passes += group.length;
+    r = await run(f);
   }
   // a finer look: grains too fine for the chosen scale show at twice it, on a central crop (a small pass); while
   // they do, look finer again, up to the largest scale, then choose the working scale from the finest grains seen
@@ -177,9 +178,7 @@ export async function segmentGrainsLearned(
       if (f2 <= at * (1 + S.reuseTolerance)) break;
       const cw = Math.min(w, Math.round(S.finerLookSidePx / f2)),
         ch = Math.min(h, Math.round(S.finerLookSidePx / f2));
-      const { crgb, cvalid } = centralCrop(rgb, w, h, valid, cw, ch);
-      const c = await pass(crgb, cw, ch, cvalid, f2, countTwins, network, version, group);
-      passes += group.length;
+      const c = await run(f2, { ...centralCrop(rgb, w, h, valid, cw, ch), cw, ch });
       const finer = c.intercept / c.f;
       // the same grains at twice the scale: the scale is confirmed
       unconfirmed = finer < S.finerLookRatio * seen;
@@ -189,8 +188,7 @@ export async function segmentGrainsLearned(
       at = f2;
     }
     if (finerLook) {
-      r = await pass(rgb, w, h, valid, workingScale(seen, w, h, S.finerLookMaxUpscale), countTwins, network, version, group);
-      passes += group.length;
+      r = await run(workingScale(seen, w, h, S.finerLookMaxUpscale));
     }
   }
   // self-check figures at the working scale

@@ -1,10 +1,10 @@
 import { Card, MultiSelect } from '@mantine/core';
 import { useQueries } from '@tanstack/react-query';
+import { VERSIONS } from '@lamella/analysis/versions';
 import { SANDBOX_MAX_VERSIONS, trainingApi } from '@lamella/contracts';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { versionsKey } from '../admin/training/api';
-import { MODEL_VERSIONS } from './api';
 
 /**
  * Admin step: the model versions to compare (at least one, at most SANDBOX_MAX_VERSIONS, as the server takes): the
@@ -19,7 +19,7 @@ export function VersionsStep({ value, onChange, modelIds }: { value: string[]; o
       retry: false,
     })),
   });
-  const data = [...new Set([...MODEL_VERSIONS, ...trained.flatMap((q) => (q.data?.versions ?? []).map((v) => v.version))])];
+  const data = [...new Set([...VERSIONS, ...trained.flatMap((q) => (q.data?.versions ?? []).map((v) => v.version))])];
   return (
     <Card withBorder>
       <MultiSelect

@@ -1,6 +1,5 @@
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { customizationsApi, sandboxApi, type ModelCustomization, type RunSandboxBody } from '@lamella/contracts';
-import { VERSIONS } from '@lamella/analysis/versions';
 import { call, isApiError } from '../../api/client';
 import { JOB_FETCH_INTERVAL, SANDBOX_KEY } from '../jobs/api';
 
@@ -43,8 +42,6 @@ export function customizationName(c: ModelCustomization, lng: string): string {
 export const splitVals = (text: string) => text.split(/[\s,]+/).filter(Boolean);
 
 export const SANDBOX_FILENAME_MAX = 70;
-/** The engine's shipped versions (the sandbox compares them and the chosen models' trained ones). */
-export const MODEL_VERSIONS: string[] = [...VERSIONS];
 
 export type StepId = 'image' | 'models' | 'params' | 'versions' | 'results';
 
