@@ -22,7 +22,7 @@ test('the schema-driven parameter form of a model', async ({ page, context, base
   }
   const length = page.getByLabel('Length (pixels)');
   await expect(length).toHaveValue('100');
-  await expect(page.getByRole('textbox', { name: 'Model version' })).toHaveValue('20261208');
+  await expect(page.getByRole('textbox', { name: 'Model version' })).toHaveValue('20261209');
   await expect(page.getByRole('textbox', { name: 'Boundary' })).toHaveValue('#ff1a1a');
 
   // a bound of the schema is checked in the browser

@@ -37,7 +37,7 @@ describe('POST /api/jobs', () => {
     expect(res.status).toBe(200);
     expect(res.body).toHaveLength(4);
     expect(res.body.every((j: { status: string; source: string }) => j.status === 'NEW' && j.source === 'WEB')).toBe(true);
-    expect(res.body[0]).toMatchObject({ model: { name: 'grain-size' }, modelVersion: '20261208', outdated: false, result: null });
+    expect(res.body[0]).toMatchObject({ model: { name: 'grain-size' }, modelVersion: '20261209', outdated: false, result: null });
     const key = await u.client.post('/api/access-keys', { name: 'script' });
     const api = t.client({ authorization: `Bearer ${key.body.code}` });
     const viaKey = await api.post('/api/jobs', { imageIds: [imgs[0]], modelIds: [models.cracks] });
@@ -339,10 +339,9 @@ describe('sandbox', () => {
     const versions = await admin.post('/api/sandbox', {
       imageId: img.id,
       modelsIds: [models['grain-size']],
-      versions: ['20261123', '20261125', '20261126', '20261127', '20261201', '20261202', '20261203', '20261204', '20261207', '20261208'],
+      versions: ['20261125', '20261126', '20261127', '20261201', '20261202', '20261203', '20261204', '20261207', '20261208', '20261209'],
     });
     expect(versions.body.map((j: { modelVersion: string; outdated: boolean }) => [j.modelVersion, j.outdated])).toEqual([
-      ['20261123', true],
       ['20261125', true],
       ['20261126', true],
       ['20261127', true],
@@ -351,13 +350,14 @@ describe('sandbox', () => {
       ['20261203', true],
       ['20261204', true],
       ['20261207', true],
-      ['20261208', false],
+      ['20261208', true],
+      ['20261209', false],
     ]);
     // one more version than a run compares: refused, naming the field
     const tooMany = await admin.post('/api/sandbox', {
       imageId: img.id,
       modelsIds: [models['grain-size']],
-      versions: ['20250101', '20261123', '20261125', '20261126', '20261127', '20261201', '20261202', '20261203', '20261204', '20261207', '20261208'],
+      versions: ['20261123', '20261125', '20261126', '20261127', '20261201', '20261202', '20261203', '20261204', '20261207', '20261208', '20261209'],
     });
     expect(tooMany.status).toBe(400);
     expect(tooMany.body.code).toBe('VALIDATION_FAILED');

@@ -105,7 +105,7 @@ describe('job report', () => {
     expect(text).toContain(job.id);
     // which quantity the field statistics of a specimen are computed on
     expect(text).toContain('computed on N_A and L̄ of each field, not on G');
-    expect(text).toContain('20261208');
+    expect(text).toContain('20261209');
     // the result's charts are there with their titles, and A4 pages
     expect(text).toContain('Grain area distribution');
     // each picture captioned by what it shows, as on the results page (not "Overlay of the result" three times)

@@ -16,6 +16,7 @@ export const VERSIONS = [
   '20261204',
   '20261207',
   '20261208',
+  '20261209',
 ] as const;
 
 export type ModelVersion = (typeof VERSIONS)[number];

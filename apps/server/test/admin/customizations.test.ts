@@ -137,7 +137,7 @@ describe('settings, parents and resolution', () => {
     expect(r.body.defaults).toMatchObject({
       magnification: { unit: 'µm', number: 100, length: 100 },
       segmentation: { maxPoints: 64, maskErosion: 40 },
-      modelVersion: '20261208',
+      modelVersion: '20261209',
     });
     expect(r.body.schema.type).toBe('object');
     expect((await admin.get(`${base}/models/00000000-0000-4000-8000-000000000000/defaults`)).status).toBe(404);
@@ -257,7 +257,7 @@ describe('settings, parents and resolution', () => {
     expect(s.segmentation).toEqual({ maxPoints: 20, minScore: 0.5, maxScore: 0.95, maxIterations: 7, maskErosion: 40 });
     expect(s.magnification).toEqual({ unit: 'nm', number: 100, length: 100 });
     expect(s.layer).toEqual({ histogramBins: 10, blurring: 200, threshold: 0.7, cutBottom: 50 });
-    expect(s.modelVersion).toBe('20261208');
+    expect(s.modelVersion).toBe('20261209');
     // reorder: P1 first now wins maxPoints
     await admin.post(`${base}/groups/${C.id}/parents`, {
       parents: [
@@ -325,7 +325,7 @@ describe('settings, parents and resolution', () => {
     expect(g.customizationId).toBe(C.id);
     const { modelVersion: _v, ...expected } = resolved;
     expect(g.settings).toEqual(expected);
-    expect(g.modelVersion).toBe('20261208');
+    expect(g.modelVersion).toBe('20261209');
     // not a member of a porosity group: no customization, the model's own defaults
     const p = rows.find((j) => j.modelId === porosity)!;
     expect(p.customizationId).toBeNull();

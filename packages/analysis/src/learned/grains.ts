@@ -13,6 +13,8 @@
 // 3. The partition is brought back to the image's resolution by flooding the full-resolution probability from the
 //    working-scale grains, so the boundaries are smooth 1-px label changes at any resolution.
 // From 20261208 every pass averages the network over orientations of its image (orient.ts) where the grains are few.
+// From 20261209 the working scale is a fixed point: further passes, in damped steps, until the pass at a scale asks
+// for that scale (WORKING_SCALE.fixedPointFrom), so the same field at another resolution is measured at the same scale.
 import { coreSeeds, flood, meanInterceptOf, mergeWeakBorders, type Partition } from './partition.js';
 import { networkSession } from './network.js';
 import { orientationsFor, runOriented, type Orientation } from './orient.js';
@@ -115,6 +117,25 @@ export function workingScale(interceptPx: number, w: number, h: number, maxUpsca
 }
 
 /**
+ * From a pass at scale `r.f` on to a scale whose pass asks for that scale itself (20261209): while the scale `ask`
+ * reads from a pass is more than WORKING_SCALE.fixedPointTolerance from the pass's own, `run` another pass at the
+ * geometric mean of the two, at most fixedPointSteps more. The last pass is returned.
+ */
+export async function toFixedPoint<P extends { f: number }>(
+  r: P,
+  ask: (p: P) => number,
+  run: (f: number) => Promise<P>,
+  S: { fixedPointTolerance: number; fixedPointSteps: number } = WORKING_SCALE,
+): Promise<P> {
+  for (let k = 0; k < S.fixedPointSteps; k++) {
+    const asked = ask(r);
+    if (Math.abs(asked / r.f - 1) <= S.fixedPointTolerance) break;
+    r = await run(Math.sqrt(r.f * asked));
+  }
+  return r;
+}
+
+/**
  * Grains of an RGB image (interleaved, w×h; a grey image as three equal channels) inside `valid`. `network`: the
  * absolute path of another boundary network (a trained version) instead of the shipped one.
  */
@@ -165,6 +186,8 @@ export async function segmentGrainsLearned(
   if (Math.abs(f / r.f - 1) > S.reuseTolerance) {
     r = await run(f);
   }
+  // 20261209 on: on to the scale the pass at it asks for (WORKING_SCALE.fixedPointFrom), in damped steps
+  if (version >= S.fixedPointFrom) r = await toFixedPoint(r, (p) => workingScale(p.intercept / p.f, w, h), run);
   // a finer look: grains too fine for the chosen scale show at twice it, on a central crop (a small pass); while
   // they do, look finer again, up to the largest scale, then choose the working scale from the finest grains seen
   let finerLook = false,

@@ -28,8 +28,9 @@ describe('registry and settings', () => {
         '20261204',
         '20261207',
         '20261208',
+        '20261209',
       ]);
-      expect(m.currentVersion).toBe('20261208');
+      expect(m.currentVersion).toBe('20261209');
       expect(m.defaultSettings.magnification).toEqual({ unit: 'µm', number: 100, length: 100 });
       expect(m.defaultSettings.segmentation.maskErosion).toBe(40);
       expect(m.displayName.de).toBeTruthy();
