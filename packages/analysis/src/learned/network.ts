@@ -46,6 +46,7 @@ function sessionOptions(providers: string[]): ort.InferenceSession.SessionOption
     intraOpNumThreads: threads,
     interOpNumThreads: 1,
     graphOptimizationLevel: 'all',
+    enableCpuMemArena: NETWORK.memoryArena,
   };
 }
 
