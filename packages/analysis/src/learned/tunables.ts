@@ -29,7 +29,7 @@ export const NETWORK = {
   /**
    * ONNX Runtime's CPU memory arena per session (no version: the outputs are the same either way). Off: a session
    * returns its tensors' memory after each run instead of keeping the largest tile's as a pool, so the sessions of
-   * several networks in one worker (the grain boundaries, the dark phase, the layer classes) do not each hold their
+   * several networks in one worker (the grain boundaries of each version, the dark phase) do not each hold their
    * peak. bench:analysis: peak RSS 1591 → 1470 MB with every model at 12 MP, 893 → 791 MB for the grain model at
    * 4 MP; times within the bench's run-to-run spread.
    */
