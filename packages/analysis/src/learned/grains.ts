@@ -121,15 +121,10 @@ export function workingScale(interceptPx: number, w: number, h: number, maxUpsca
  * reads from a pass is more than WORKING_SCALE.fixedPointTolerance from the pass's own, `run` another pass at the
  * geometric mean of the two, at most fixedPointSteps more. The last pass is returned.
  */
-export async function toFixedPoint<P extends { f: number }>(
-  r: P,
-  ask: (p: P) => number,
-  run: (f: number) => Promise<P>,
-  S: { fixedPointTolerance: number; fixedPointSteps: number } = WORKING_SCALE,
-): Promise<P> {
-  for (let k = 0; k < S.fixedPointSteps; k++) {
+export async function toFixedPoint<P extends { f: number }>(r: P, ask: (p: P) => number, run: (f: number) => Promise<P>): Promise<P> {
+  for (let k = 0; k < WORKING_SCALE.fixedPointSteps; k++) {
     const asked = ask(r);
-    if (Math.abs(asked / r.f - 1) <= S.fixedPointTolerance) break;
+    if (Math.abs(asked / r.f - 1) <= WORKING_SCALE.fixedPointTolerance) break;
     r = await run(Math.sqrt(r.f * asked));
   }
   return r;

@@ -146,6 +146,7 @@ export function balancedTile(n: number, tile: number, overlap: number): number {
  * `overlap` px on each side; each output pixel comes from the tile where it lies farthest from a cut edge. Returns
  * one probability plane per output channel. `balanced`: tiles of up to `tile` px sized to the image
  * (balancedTile), so little is computed twice; otherwise tiles of `tile` px, the last one shifted back to the edge.
+ * `norm`: the image's normalisation when the caller has it already (the same for every orientation of the image).
  */
 export async function runTiled(
   session: ort.InferenceSession,
@@ -156,9 +157,10 @@ export async function runTiled(
   tile: number = NETWORK.tile,
   overlap: number = NETWORK.overlap,
   balanced = false,
+  norm: { mean: number[]; std: number[] } = normalisation(session.inputNames[0], rgb, valid),
 ): Promise<Float32Array[]> {
   const inputName = session.inputNames[0];
-  const { mean, std } = normalisation(inputName, rgb, valid);
+  const { mean, std } = norm;
   const tw = balanced ? balancedTile(w, tile, overlap) : Math.min(tile, Math.ceil(w / 8) * 8),
     th = balanced ? balancedTile(h, tile, overlap) : Math.min(tile, Math.ceil(h / 8) * 8);
   const stepX = Math.max(8, tw - 2 * overlap),

@@ -4,7 +4,7 @@
 // Averaged over a group of orientations, the answer for a rotated or mirrored image is the rotated or mirrored
 // answer (all eight: every quarter turn and mirror; the quarter turns: every rotation), tiles and edges apart.
 import type * as ort from 'onnxruntime-node';
-import { runTiled } from './network.js';
+import { normalisation, runTiled } from './network.js';
 import { ORIENTATIONS } from './tunables.js';
 
 /**
@@ -55,6 +55,8 @@ export async function runOriented(
   group: readonly Orientation[],
 ): Promise<Float32Array[]> {
   if (group.length === 1 && group[0] === 0) return runTiled(session, rgb, w, h, valid, tile, overlap, balanced);
+  // the channels' statistics do not depend on the orientation: computed once, not once per orientation
+  const norm = normalisation(session.inputNames[0], rgb, valid);
   let sums: Float32Array[] = [];
   for (const t of group) {
     const { W, H, src } = sourceIndex(t, w, h);
@@ -67,7 +69,7 @@ export async function runOriented(
       data[3 * k + 2] = rgb[3 * s + 2];
       v[k] = valid[s];
     }
-    const planes = await runTiled(session, data, W, H, v, tile, overlap, balanced);
+    const planes = await runTiled(session, data, W, H, v, tile, overlap, balanced, norm);
     if (!sums.length) sums = planes.map(() => new Float32Array(w * h));
     planes.forEach((p, c) => {
       const acc = sums[c];
